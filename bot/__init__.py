@@ -1,0 +1,1 @@
+"""The discord.py application (commands, components, scheduler). Not built yet: issue #5."""

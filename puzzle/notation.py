@@ -1,0 +1,115 @@
+"""What people type: board sizes, cell coordinates, seeds and puzzle codes.
+
+Cells are spreadsheet-style: column letter + row number, ``A1`` is the top-left tile and
+``B3`` is x=1, y=2. A move is a cell with an optional amount: ``B3`` (one clockwise turn),
+``C4x2`` (two), ``D1ccw`` (one counter-clockwise), ``D1ccwx2``, ``E5cw``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MIN_SIDE, MAX_SIDE = 3, 26
+MAX_SEED_LENGTH = 32
+
+_SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[x×*]\s*(\d{1,3}))?\s*$", re.IGNORECASE)
+_MOVE = re.compile(r"^([a-z])(\d{1,3})(cw|ccw)?(?:x(\d{1,2}))?$", re.IGNORECASE)
+_SEED = re.compile(rf"^[a-z0-9_-]{{1,{MAX_SEED_LENGTH}}}$")
+_CODE = re.compile(r"^(\d{1,2})x(\d{1,2})(n?)-(.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Turn the tile at (x, y) by ``turns`` quarter turns: positive clockwise, negative not."""
+
+    x: int
+    y: int
+    turns: int
+
+    @property
+    def cell(self) -> str:
+        return cell_name(self.x, self.y)
+
+
+def column_letters(width: int) -> str:
+    """The column letters of a board ``width`` wide: 'A–F' for 6."""
+    return f"A–{chr(ord('A') + width - 1)}"
+
+
+def cell_name(x: int, y: int) -> str:
+    """Spreadsheet-style name of a cell: (1, 2) -> 'B3'."""
+    return f"{chr(ord('A') + x)}{y + 1}"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'6x6', '8×5', '10' -> (width, height); ValueError with a readable message otherwise."""
+    match = _SIZE.match(text or "")
+    if not match:
+        raise ValueError(
+            f"“{text}” is not a board size: write it as width×height, like 6x6 or 10x8."
+        )
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    for side in (width, height):
+        if not MIN_SIDE <= side <= MAX_SIDE:
+            raise ValueError(
+                f"A {width}×{height} board is not possible: "
+                f"each side must be from {MIN_SIDE} to {MAX_SIDE} tiles."
+            )
+    return width, height
+
+
+def parse_cells(text: str, width: int, height: int) -> list[Move]:
+    """Parse moves such as 'B3 c4x2 D1ccw' (spaces or commas between them) on a board."""
+    words = [w for w in re.split(r"[\s,;]+", text or "") if w]
+    if not words:
+        raise ValueError("Name at least one tile to turn, like B3 or C4x2.")
+    moves = []
+    for word in words:
+        match = _MOVE.match(word)
+        if not match:
+            raise ValueError(
+                f"“{word}” is not a tile: write a column letter and a row number, like B3, "
+                "optionally followed by x2 (turn twice) or ccw (counter-clockwise)."
+            )
+        letter, row, direction, count = match.groups()
+        x, y = ord(letter.upper()) - ord("A"), int(row) - 1
+        if not (0 <= x < width and 0 <= y < height):
+            raise ValueError(
+                f"{letter.upper()}{row} is outside the {width}×{height} board: "
+                f"columns {column_letters(width)}, rows 1–{height}."
+            )
+        amount = int(count) if count else 1
+        if not 1 <= amount <= 3:
+            raise ValueError(f"“{word}”: turn a tile 1, 2 or 3 times (x1–x3).")
+        sign = -1 if direction and direction.lower() == "ccw" else 1
+        moves.append(Move(x, y, sign * amount))
+    return moves
+
+
+def normalize_seed(seed: str) -> str:
+    """A seed as it appears in a puzzle code: lower case letters, digits, '-' and '_'."""
+    cleaned = (seed or "").strip().lower().replace(" ", "-")
+    if not _SEED.match(cleaned):
+        raise ValueError(
+            f"“{seed}” is not a usable seed: use 1 to {MAX_SEED_LENGTH} letters, digits, "
+            "'-' or '_'."
+        )
+    return cleaned
+
+
+def make_code(width: int, height: int, seed: str, unique: bool = True) -> str:
+    """The puzzle code: '8x8-abc' for a unique puzzle, '8x8n-abc' for one that may not be."""
+    return f"{width}x{height}{'' if unique else 'n'}-{normalize_seed(seed)}"
+
+
+def parse_code(code: str) -> tuple[int, int, str, bool]:
+    """'8x8-abc' -> (width, height, seed, unique); ValueError with a readable message."""
+    match = _CODE.match((code or "").strip())
+    if not match:
+        raise ValueError(
+            f"“{code}” is not a puzzle code: codes look like 8x8-d20261122 (size, dash, seed)."
+        )
+    width, height = parse_size(f"{match.group(1)}x{match.group(2)}")
+    return width, height, normalize_seed(match.group(4)), not match.group(3)

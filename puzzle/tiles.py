@@ -1,0 +1,49 @@
+"""Pipe tiles as 4-bit masks of open sides: left=1, up=2, right=4, down=8."""
+
+from __future__ import annotations
+
+LEFT, UP, RIGHT, DOWN = 1, 2, 4, 8
+#: Side bits in the seed's order; direction index ``d`` has bit ``1 << d``.
+SIDES = (LEFT, UP, RIGHT, DOWN)
+#: (dx, dy) for each direction index.
+OFFSETS = ((-1, 0), (0, -1), (1, 0), (0, 1))
+
+# Box-drawing glyph per mask (used by the text board and the bot's buttons).
+GLYPHS = (" ", "╴", "╵", "┘", "╶", "─", "└", "┴", "╷", "┐", "│", "┤", "┌", "┬", "├", "┼")
+
+
+def rotate(mask: int, turns: int = 1) -> int:
+    """Rotate a tile clockwise by ``turns`` quarter turns (negative: counter-clockwise)."""
+    turns %= 4
+    return ((mask << turns) | (mask >> (4 - turns))) & 0xF
+
+
+def opposite(side: int) -> int:
+    """The side facing ``side`` on the neighbouring tile (left <-> right, up <-> down)."""
+    return rotate(side, 2)
+
+
+def orientations(mask: int) -> tuple[int, ...]:
+    """The distinct masks ``mask`` takes under rotation, in clockwise order from ``mask``."""
+    seen: list[int] = []
+    for turns in range(4):
+        rotated = rotate(mask, turns)
+        if rotated not in seen:
+            seen.append(rotated)
+    return tuple(seen)
+
+
+def turns_between(current: int, target: int) -> int | None:
+    """Fewest clockwise quarter turns taking ``current`` to ``target``; None if impossible."""
+    for turns in range(4):
+        if rotate(current, turns) == target:
+            return turns
+    return None
+
+
+def shape(mask: int) -> str:
+    """The tile's shape: 'empty', 'end', 'straight', 'bend', 'tee' or 'cross'."""
+    count = bin(mask).count("1")
+    if count == 2:
+        return "straight" if mask in (LEFT | RIGHT, UP | DOWN) else "bend"
+    return ("empty", "end", "", "tee", "cross")[count]

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Set up and run Daily Pipes with nothing but Python 3.11.
+
+    python3 tasks.py run     # install into .venv, then start the bot
+    python3 tasks.py test    # install into .venv (with test tools), then ruff + pytest
+    python3 tasks.py bench   # install, then run every benchmark in bench/
+
+Dependencies are read from pyproject.toml (pinned there) and installed into ./.venv; the
+install is skipped when pyproject.toml has not changed since the last one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tomllib
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+
+
+def _requirements(with_test: bool) -> list[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    requirements = list(project["dependencies"])
+    if with_test:
+        requirements += project["optional-dependencies"]["test"]
+    return requirements
+
+
+def _setup(with_test: bool) -> None:
+    if sys.version_info[:2] != (3, 11):
+        sys.exit(f"Daily Pipes needs Python 3.11; this is {sys.version.split()[0]}.")
+    requirements = _requirements(with_test)
+    stamp = VENV / ".installed"
+    digest = hashlib.sha256("\n".join(requirements).encode()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("Creating .venv …", flush=True)
+        venv.create(VENV, with_pip=True)
+    print("Installing dependencies …", flush=True)
+    subprocess.run(
+        [
+            str(PYTHON),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            *requirements,
+        ],
+        check=True,
+    )
+    stamp.write_text(digest)
+
+
+def _run(*args: str) -> int:
+    return subprocess.run([str(PYTHON), *args], cwd=ROOT).returncode
+
+
+def main() -> int:
+    """Entry point: ``run``, ``test`` or ``bench``."""
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "run":
+        _setup(with_test=False)
+        return _run("-m", "bot", *sys.argv[2:])
+    if command == "test":
+        _setup(with_test=True)
+        lint = _run("-m", "ruff", "check", ".")
+        tests = _run("-m", "pytest", *sys.argv[2:])
+        return lint or tests
+    if command == "bench":
+        _setup(with_test=True)
+        failed = 0
+        for script in sorted((ROOT / "bench").glob("*.py")):
+            print(f"\n== {script.name}", flush=True)
+            failed |= _run(str(script.relative_to(ROOT)))
+        return failed
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import brute_force_solutions
+
+from puzzle import check, deduce, generate, rotate, solve
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 4), st.integers(3, 4), st.integers(0, 10**9))
+def test_finds_exactly_the_brute_force_solutions(width, height, seed):
+    puzzle = generate(width, height, f"s{seed}", unique=False)
+    tiles = puzzle.tiles
+    expected = brute_force_solutions(width, height, tiles)
+    found = solve(width, height, tiles, puzzle.source, limit=10_000)
+    assert len(found) == len(set(found))
+    assert set(found) == expected
+    assert puzzle.solution in expected
+
+
+@settings(max_examples=200)
+@given(st.integers(2, 4), st.integers(2, 3), st.data())
+def test_random_tile_sets_match_brute_force(width, height, data):
+    # Arbitrary tiles (crosses and blanks included): mostly no solution at all.
+    tiles = data.draw(
+        st.lists(st.integers(0, 15), min_size=width * height, max_size=width * height)
+    )
+    expected = brute_force_solutions(width, height, tiles)
+    assert set(solve(width, height, tiles, (0, 0), limit=10_000)) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 14), st.integers(3, 14), st.integers(0, 10**9))
+def test_every_solution_checks_as_solved(width, height, seed):
+    puzzle = generate(width, height, f"s{seed}", unique=False)
+    for solution in solve(width, height, puzzle.tiles, puzzle.source, limit=5):
+        assert check(width, height, solution, puzzle.source).solved
+        assert all(
+            s in {rotate(t, k) for k in range(4)}
+            for s, t in zip(solution, puzzle.tiles, strict=True)
+        )
+
+
+def test_unique_puzzle_has_one_solution_and_deduction_finds_it():
+    puzzle = generate(12, 9, "one")
+    assert solve(12, 9, puzzle.tiles, puzzle.source) == [puzzle.solution]
+    deduction = deduce(12, 9, puzzle.tiles)
+    assert deduction.solved
+    assert tuple(c[0] for c in deduction.candidates) == puzzle.solution
+
+
+def test_ambiguous_puzzle_gives_two_solutions_and_deduction_stops():
+    # Find a raw (non-unique) 10x10 with several solutions: ~36% of them are.
+    for k in range(50):
+        puzzle = generate(10, 10, f"amb{k}", unique=False)
+        found = solve(10, 10, puzzle.tiles, puzzle.source, limit=2)
+        if len(found) == 2:
+            break
+    else:
+        raise AssertionError("no ambiguous 10x10 in 50 seeds")
+    assert found[0] != found[1]
+    assert not deduce(10, 10, puzzle.tiles).solved
+
+
+def test_unsolvable_boards():
+    assert solve(3, 3, [1] * 9, (1, 1)) == []  # nine dead ends cannot connect
+    assert deduce(3, 3, [7] + [1] * 8) is None  # a T cannot fit in a corner
+    assert solve(3, 3, [15] * 9, (1, 1)) == []  # a cross cannot sit on the border
