@@ -8,6 +8,7 @@ checker, the plain non-unique generator for generation) so ratios compare across
 from __future__ import annotations
 
 import sys
+from functools import partial
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).parent)]
@@ -46,11 +47,14 @@ def boards(side: int, count: int) -> list[tuple[int, ...]]:
         puzzle = generate(side, side, f"bench{k}", unique=False)
         rng = Rng(f"turns{k}")
         loopy = k % 2
-        result.append(tuple(
-            rotate(t, rng.below(4)) if rng.below(4) == 0 or (loopy and t in (7, 11, 13, 14))
-            else t
-            for t in puzzle.solution
-        ))
+        result.append(
+            tuple(
+                rotate(t, rng.below(4))
+                if rng.below(4) == 0 or (loopy and t in (7, 11, 13, 14))
+                else t
+                for t in puzzle.solution
+            )
+        )
     return result
 
 
@@ -61,17 +65,28 @@ def bench_check() -> None:
         tiles = boards(side, 40)
         ours, oracle = [], []
         for board in tiles:
-            ours += sample(lambda b=board: check(side, side, b, source), 25)
-            oracle += sample(lambda b=board: networkx_check(side, side, b, source), 5)
+            ours += sample(partial(check, side, side, board, source), 25)
+            oracle += sample(partial(networkx_check, side, side, board, source), 5)
         loops = sum(bool(check(side, side, b, source).loops) for b in tiles)
-        rows.append([
-            f"{side}×{side}", f"{median(ours):.3f}", f"{p95(ours):.3f}", f"{median(oracle):.3f}",
-            f"{median(oracle) / median(ours):.1f}×", f"{loops}/{len(tiles)}",
-        ])
-    table("check (ms per call; mid-game boards, half of them with loops)",
-          ["board", "median", "p95", "networkx median", "speed-up", "boards with loops"], rows)
-    print(f"  target: 20×20 median < 0.5 ms and ≥ 5× networkx; "
-          f"seed datapack: {SEED_DATAPACK_MS['check 10×10']} ms per 10×10 check")
+        rows.append(
+            [
+                f"{side}×{side}",
+                f"{median(ours):.3f}",
+                f"{p95(ours):.3f}",
+                f"{median(oracle):.3f}",
+                f"{median(oracle) / median(ours):.1f}×",
+                f"{loops}/{len(tiles)}",
+            ]
+        )
+    table(
+        "check (ms per call; mid-game boards, half of them with loops)",
+        ["board", "median", "p95", "networkx median", "speed-up", "boards with loops"],
+        rows,
+    )
+    print(
+        f"  target: 20×20 median < 0.5 ms and ≥ 5× networkx; "
+        f"seed datapack: {SEED_DATAPACK_MS['check 10×10']} ms per 10×10 check"
+    )
 
 
 def bench_generate() -> None:
@@ -81,18 +96,36 @@ def bench_generate() -> None:
         free = sample_generate(side, runs, unique=False)
         difficulty = [generate(side, side, f"gen{k}").difficulty for k in range(10)]
         tatham = TATHAM_C_MS.get(side)
-        rows.append([
-            f"{side}×{side}", f"{median(unique):.1f}", f"{p95(unique):.1f}",
-            f"{median(free):.1f}", f"{median(unique) / median(free):.1f}×",
-            f"{median(unique) / tatham:.0f}×" if tatham else "–",
-            f"{TARGETS_MS[side]:.0f}" if side in TARGETS_MS else "–",
-            f"{sum(difficulty) / len(difficulty):.2f}",
-        ])
-    table("generate (ms per puzzle)",
-          ["board", "unique median", "unique p95", "free median", "unique/free",
-           "vs Tatham C", "target", "difficulty"], rows)
-    print("  Tatham's C generator (measured elsewhere): 0.16 ms 10×10, 0.99 ms 20×20; "
-          "must stay within 100×")
+        rows.append(
+            [
+                f"{side}×{side}",
+                f"{median(unique):.1f}",
+                f"{p95(unique):.1f}",
+                f"{median(free):.1f}",
+                f"{median(unique) / median(free):.1f}×",
+                f"{median(unique) / tatham:.0f}×" if tatham else "–",
+                f"{TARGETS_MS[side]:.0f}" if side in TARGETS_MS else "–",
+                f"{sum(difficulty) / len(difficulty):.2f}",
+            ]
+        )
+    table(
+        "generate (ms per puzzle)",
+        [
+            "board",
+            "unique median",
+            "unique p95",
+            "free median",
+            "unique/free",
+            "vs Tatham C",
+            "target",
+            "difficulty",
+        ],
+        rows,
+    )
+    print(
+        "  Tatham's C generator (measured elsewhere): 0.16 ms 10×10, 0.99 ms 20×20; "
+        "must stay within 100×"
+    )
 
 
 def sample_generate(side: int, runs: int, unique: bool) -> list[float]:
@@ -112,11 +145,20 @@ def bench_uniqueness() -> None:
             tiles = scramble(side, side, tree, rng)
             unique_raw += len(solve(side, side, tiles, (side // 2, side // 2), limit=2)) == 1
             deduced_raw += deduce(side, side, tiles).solved
-        rows.append([f"{side}×{side}", count, f"{100 * unique_raw / count:.0f}%",
-                     f"{100 * deduced_raw / count:.0f}%", "100%"])
-    table("share of puzzles with exactly one solution",
-          ["board", "samples", "raw T-capped Prim", "raw, solved by deduction", "generate()"],
-          rows)
+        rows.append(
+            [
+                f"{side}×{side}",
+                count,
+                f"{100 * unique_raw / count:.0f}%",
+                f"{100 * deduced_raw / count:.0f}%",
+                "100%",
+            ]
+        )
+    table(
+        "share of puzzles with exactly one solution",
+        ["board", "samples", "raw T-capped Prim", "raw, solved by deduction", "generate()"],
+        rows,
+    )
     print("  measured elsewhere for raw Prim: ~91% 6×6, ~64% 10×10, ~13% 20×20")
 
 

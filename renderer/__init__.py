@@ -1,0 +1,11 @@
+"""Pillow images of a board: PNG, the win animation and tile glyphs. Imports ``puzzle``."""
+
+from .animation import render_win_animation
+from .board import render_image, render_png, tile_state
+from .glyphs import tile_glyphs
+from .layout import Layout, layout
+
+__all__ = [
+    "Layout", "layout", "render_image", "render_png", "render_win_animation", "tile_glyphs",
+    "tile_state",
+]  # fmt: skip

@@ -1,0 +1,88 @@
+"""The win animation: water runs from the source through the solved board."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from puzzle import Check, check
+from puzzle.checker import connections
+
+from .board import paint_cells, render_image
+from .layout import layout
+from .sheet import TRANSPARENT
+
+MAX_FRAMES = 32
+FRAME_MS = 70
+HOLD_MS = 2500
+
+
+def flow_layers(
+    width: int,
+    height: int,
+    tiles: Sequence[int],
+    source: tuple[int, int],
+) -> list[list[int]]:
+    """Cells grouped by their distance in pipes from the source (unreached cells left out)."""
+    adj = connections(width, height, tiles)
+    start = source[1] * width + source[0]
+    seen = {start}
+    layer = [start]
+    layers = []
+    while layer:
+        layers.append(layer)
+        following = []
+        for i in layer:
+            for j in adj[i]:
+                if j not in seen:
+                    seen.add(j)
+                    following.append(j)
+        layer = following
+    return layers
+
+
+def render_win_animation(
+    width: int,
+    height: int,
+    tiles: Sequence[int],
+    source: tuple[int, int],
+) -> bytes:
+    """An animated GIF of the water filling the board, ending on the solved board.
+
+    After the dry first frame, each frame holds only the cells that fill up in it (every
+    other pixel is transparent), which keeps the file small.
+    """
+    result = check(width, height, tiles, source)
+    final = render_image(width, height, tiles, source, result)
+    dry = render_image(
+        width, height, tiles, source, Check(frozenset(), result.loops, False), flooded=()
+    )
+    first = Image.new("P", final.size, 0)  # index 0 is the frame colour
+    first.putpalette(final.getpalette())
+    first.paste(dry, (0, 0))
+    frames = [first]
+    geometry = layout(width, height)
+    layers = flow_layers(width, height, tiles, source)
+    step = -(-len(layers) // MAX_FRAMES)  # ceil: at most MAX_FRAMES frames of flow
+    for k in range(0, len(layers), step):
+        cells = [i for layer in layers[k : k + step] for i in layer]
+        frame = Image.new("P", final.size, TRANSPARENT)
+        frame.putpalette(final.getpalette())
+        paint_cells(frame, geometry, tiles, source, cells, result.loops, cells)
+        frames.append(frame)
+    frames.append(final)
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        "GIF",
+        save_all=True,
+        append_images=frames[1:],
+        loop=0,
+        optimize=False,
+        duration=[FRAME_MS] * (len(frames) - 1) + [HOLD_MS],
+        disposal=1,
+        transparency=TRANSPARENT,
+    )
+    return out.getvalue()

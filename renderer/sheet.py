@@ -1,0 +1,104 @@
+"""Sprite sheets: every tile variant and label of one cell size, drawn once, sharing one
+256-colour palette so a board is assembled by pasting palette sprites (no drawing, no
+quantizing per move) and encoded as a small palette PNG."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from . import theme
+from .tiles import draw_tile
+
+FONT = Path(__file__).resolve().parents[1] / "assets" / "fonts" / "DejaVuSansMono-Bold.ttf"
+SOLVED_TEXT = "SOLVED"
+MAX_LABEL = 26
+
+# Colour indices of the palette (exact theme colours come first).
+INDEX = {colour: k for k, colour in reversed(list(enumerate(theme.PALETTE_BASE)))}
+#: The last palette entry is never drawn: animation frames use it for "unchanged".
+TRANSPARENT = 255
+_EXTRA = TRANSPARENT - len(theme.PALETTE_BASE)
+
+
+def font(px: int) -> ImageFont.FreeTypeFont:
+    """The label font at ``px`` pixels."""
+    return ImageFont.truetype(str(FONT), px)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Palette sprites of one cell size."""
+
+    palette: list[int]
+    #: (mask, state, source, locked) -> cell sprite
+    tiles: dict[tuple[int, str, bool, bool], Image.Image]
+    #: column letters 'A'..'Z' and row numbers '1'..'26' -> label sprite
+    labels: dict[str, Image.Image]
+    solved: Image.Image
+
+
+def _label(text: str, size: tuple[int, int], px: int, fg, bg) -> Image.Image:
+    image = Image.new("RGB", size, bg)
+    ImageDraw.Draw(image).text(
+        (size[0] / 2, size[1] / 2), text, font=font(px), fill=fg, anchor="mm"
+    )
+    return image
+
+
+_lock = threading.Lock()
+
+
+@cache
+def _sheet(cell: int, margin: int) -> Sheet:
+    sprites: dict[object, Image.Image] = {}
+    for mask in range(16):
+        for state in theme.STATES:
+            for source in (False, True):
+                for locked in (False, True):
+                    key = (mask, state, source, locked)
+                    sprites[key] = draw_tile(mask, state, cell, source=source, locked=locked)
+    label_px = max(10, round(margin * 0.62))
+    for k in range(MAX_LABEL):
+        sprites[chr(ord("A") + k)] = _label(
+            chr(ord("A") + k), (cell, margin), label_px, theme.LABEL, theme.FRAME
+        )
+        sprites[str(k + 1)] = _label(str(k + 1), (margin, cell), label_px, theme.LABEL, theme.FRAME)
+    sprites["solved"] = _label(
+        SOLVED_TEXT, (margin * 6, margin), label_px, theme.SOLVED_TEXT, theme.SOLVED
+    )
+    # One atlas of everything; its extra colours (antialiased edges) fill the palette after
+    # the exact theme colours, then every sprite is mapped onto that palette.
+    atlas_width = max(image.width for image in sprites.values())
+    atlas = Image.new("RGB", (atlas_width, sum(image.height for image in sprites.values())))
+    top = 0
+    boxes = {}
+    for key, image in sprites.items():
+        atlas.paste(image, (0, top))
+        boxes[key] = (0, top, image.width, top + image.height)
+        top += image.height
+    extra = atlas.quantize(_EXTRA, dither=Image.Dither.NONE)
+    palette = [c for colour in theme.PALETTE_BASE for c in colour]
+    palette += extra.getpalette()[: 3 * _EXTRA]
+    palette += [0] * (3 * TRANSPARENT - len(palette))
+    reference = Image.new("P", (1, 1))
+    reference.putpalette(palette)  # 255 entries: the transparent one stays out of reach
+    palette += [255, 0, 255]
+    mapped = atlas.quantize(palette=reference, dither=Image.Dither.NONE)
+    cut = {key: mapped.crop(box) for key, box in boxes.items()}
+    return Sheet(
+        palette=palette,
+        tiles={k: v for k, v in cut.items() if isinstance(k, tuple)},
+        labels={k: v for k, v in cut.items() if isinstance(k, str) and k != "solved"},
+        solved=cut["solved"],
+    )
+
+
+def sheet(cell: int, margin: int) -> Sheet:
+    """The (cached) sprite sheet for a cell size; safe to call from worker threads."""
+    with _lock:
+        return _sheet(cell, margin)
