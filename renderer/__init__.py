@@ -1,11 +1,13 @@
 """Pillow images of a board: PNG, the win animation and tile glyphs. Imports ``puzzle``."""
 
+from . import theme
 from .animation import render_win_animation
 from .board import render_image, render_png, tile_state
 from .glyphs import tile_glyphs
 from .layout import Layout, layout
 
 __all__ = [
-    "Layout", "layout", "render_image", "render_png", "render_win_animation", "tile_glyphs",
+    "Layout", "layout", "render_image", "render_png", "render_win_animation", "theme",
+    "tile_glyphs",
     "tile_state",
 ]  # fmt: skip

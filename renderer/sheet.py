@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from . import theme
 from .tiles import draw_tile
@@ -50,6 +50,16 @@ def _label(text: str, size: tuple[int, int], px: int, fg, bg) -> Image.Image:
     return image
 
 
+def _exact(rgb: Image.Image, mapped: Image.Image) -> Image.Image:
+    """Pillow maps colours onto a palette approximately; put every pixel that has a theme
+    colour exactly onto that colour's own index."""
+    for index, colour in enumerate(theme.PALETTE_BASE):
+        bands = ImageChops.difference(rgb, Image.new("RGB", rgb.size, colour)).split()
+        spread = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+        mapped.paste(index, mask=spread.point(lambda v: 255 if v == 0 else 0))
+    return mapped
+
+
 _lock = threading.Lock()
 
 
@@ -88,7 +98,7 @@ def _sheet(cell: int, margin: int) -> Sheet:
     reference = Image.new("P", (1, 1))
     reference.putpalette(palette)  # 255 entries: the transparent one stays out of reach
     palette += [255, 0, 255]
-    mapped = atlas.quantize(palette=reference, dither=Image.Dither.NONE)
+    mapped = _exact(atlas, atlas.quantize(palette=reference, dither=Image.Dither.NONE))
     cut = {key: mapped.crop(box) for key, box in boxes.items()}
     return Sheet(
         palette=palette,

@@ -1,0 +1,228 @@
+import hashlib
+import io
+import subprocess
+import sys
+
+import pytest
+from PIL import Image, ImageSequence
+
+from puzzle import check, generate
+from renderer import layout, render_image, render_png, render_win_animation, theme, tile_glyphs
+from renderer.glyphs import GLYPH_STATES
+from renderer.tiles import BULB, OUTLINE, PIPE_WIDTH
+
+PUZZLE = generate(6, 6, "render")
+W, H, SRC = PUZZLE.width, PUZZLE.height, PUZZLE.source
+
+
+def rgb(tiles, **kwargs):
+    result = check(W, H, tiles, SRC)
+    png = render_png(W, H, tiles, SRC, result, **kwargs)
+    return Image.open(io.BytesIO(png)).convert("RGB"), result
+
+
+def arm_middle(geometry, i, side):
+    """A pixel in the middle of the arm on ``side`` (0 left … 3 down) of cell i."""
+    left, top, _, _ = geometry.cell_box(i % W, i // W)
+    c = geometry.cell / 2
+    far = geometry.cell * 0.40  # between the bulb/joint and the cell edge
+    dx, dy = ((-far, 0), (0, -far), (far, 0), (0, far))[side]
+    return int(left + c + dx), int(top + c + dy)
+
+
+def cells_with_arm(tiles, side, exclude=()):
+    return [
+        i
+        for i, t in enumerate(tiles)
+        if t >> side & 1 and i not in exclude and bin(t).count("1") > 1
+    ]
+
+
+def test_flooded_and_idle_pipes_have_their_colours():
+    image, result = rgb(PUZZLE.tiles)
+    geometry = layout(W, H)
+    src = SRC[1] * W + SRC[0]
+    for i, tile in enumerate(PUZZLE.tiles):
+        if i == src or bin(tile).count("1") == 1:
+            continue  # the pump and the bulbs cover the arms' inner ends
+        side = next(d for d in range(4) if tile >> d & 1)
+        expected = theme.FLOODED_FILL if i in result.flooded else theme.IDLE_FILL
+        assert image.getpixel(arm_middle(geometry, i, side)) == expected, i
+
+
+def test_idle_pipes_are_hollow_and_flooded_pipes_solid():
+    # The colour-free cue: an idle pipe is a light channel inside dark walls.
+    image, result = rgb(PUZZLE.tiles)
+    geometry = layout(W, H)
+    cell = geometry.cell
+    wall = (PIPE_WIDTH / 2 + OUTLINE / 2) * cell  # the middle of the outline band
+    for i, tile in enumerate(PUZZLE.tiles):
+        if tile != 5:  # a horizontal straight
+            continue
+        left, top, _, _ = geometry.cell_box(i % W, i // W)
+        x, cy = left + cell // 5, top + cell / 2
+        centre = image.getpixel((x, int(cy)))
+        edge = image.getpixel((x, int(cy - wall)))
+        fill, line = theme.PIPE["flooded" if i in result.flooded else "idle"]
+        assert (centre, edge) == (fill, line)
+
+
+def loop_board():
+    tiles = list(PUZZLE.solution)
+    tiles[0], tiles[1], tiles[6], tiles[7] = 12, 9, 6, 3  # a ring at A1-B2
+    return tiles
+
+
+def test_loop_tiles_are_vermillion_and_hatched():
+    tiles = loop_board()
+    image, result = rgb(tiles)
+    assert result.loops == {0, 1, 6, 7}
+    geometry = layout(W, H)
+    for i in (0, 1, 6, 7):
+        side = next(d for d in range(4) if tiles[i] >> d & 1)
+        assert image.getpixel(arm_middle(geometry, i, side)) == theme.LOOP_FILL
+    # The hatching shows in the empty corner of a loop tile, and nowhere else.
+    left, top, _, _ = geometry.cell_box(0, 0)
+    corner = image.crop((left + 2, top + 2, left + geometry.cell // 4, top + geometry.cell // 4))
+    assert theme.LOOP_HATCH in {c for _, c in corner.getcolors(4096)}
+    assert theme.LOOP_HATCH not in {
+        c for _, c in image.crop(geometry.cell_box(3, 3)).getcolors(4096)
+    }
+
+
+def test_source_pump_and_dead_end_bulbs():
+    image, _ = rgb(PUZZLE.solution)
+    geometry = layout(W, H, solved=True)
+    left, top, _, _ = geometry.cell_box(*SRC)
+    c = geometry.cell // 2
+    assert image.getpixel((left + c - 1, top + c - 1)) == theme.SOURCE_EYE
+    pump = int(0.23 * geometry.cell)  # inside the square, outside its round inner disc
+    for dx, dy in ((-pump, 0), (pump, 0), (0, -pump), (0, pump)):
+        assert image.getpixel((left + c + dx, top + c + dy)) == theme.SOURCE
+    ends = [i for i, t in enumerate(PUZZLE.solution) if bin(t).count("1") == 1]
+    for i in ends:
+        mask = PUZZLE.solution[i]
+        away = (mask.bit_length() - 1 + 2) % 4  # the side opposite the only arm
+        left, top, _, _ = geometry.cell_box(i % W, i // W)
+        dx, dy = ((-1, 0), (0, -1), (1, 0), (0, 1))[away]
+        r = BULB * geometry.cell * 0.5  # inside the bulb, where no arm runs
+        pixel = (int(left + c + dx * r), int(top + c + dy * r))
+        assert image.getpixel(pixel) == theme.FLOODED_FILL
+
+
+def test_coordinates_sit_over_their_cells():
+    image, _ = rgb(PUZZLE.tiles)
+    geometry = layout(W, H)
+    for x in range(W):
+        left, top, right, _ = geometry.cell_box(x, 0)
+        band = image.crop((left, 0, right, top))
+        box = band.point(lambda v: 255 if v > 200 else 0).convert("L").getbbox()
+        assert box is not None, f"no letter over column {x}"
+        assert abs((box[0] + box[2]) / 2 - geometry.cell / 2) <= 3
+    for y in range(H):
+        left, top, _, bottom = geometry.cell_box(0, y)
+        band = image.crop((0, top, left, bottom))
+        box = band.point(lambda v: 255 if v > 200 else 0).convert("L").getbbox()
+        assert box is not None and abs((box[1] + box[3]) / 2 - geometry.cell / 2) <= 3
+
+
+def test_highlight_frames_the_cell():
+    image, _ = rgb(PUZZLE.tiles, highlight=[W + 2])
+    plain, _ = rgb(PUZZLE.tiles)
+    left, top, right, bottom = layout(W, H).cell_box(2, 1)
+    assert image.getpixel((left, top)) == theme.HIGHLIGHT
+    assert image.getpixel((right - 1, bottom - 1)) == theme.HIGHLIGHT
+    assert plain.getpixel((left + 1, top + 1)) != theme.HIGHLIGHT
+    assert image.crop((0, 0, left, top)).tobytes() == plain.crop((0, 0, left, top)).tobytes()
+
+
+def test_locked_tiles_show_a_notch():
+    image, _ = rgb(PUZZLE.tiles, locked=[0])
+    _, _, right, bottom = layout(W, H).cell_box(0, 0)
+    assert image.getpixel((right - 3, bottom - 3)) == theme.NOTCH
+    _, _, right, bottom = layout(W, H).cell_box(1, 0)
+    assert image.getpixel((right - 3, bottom - 3)) != theme.NOTCH
+
+
+def test_solved_look():
+    solved, _ = rgb(PUZZLE.solution)
+    unsolved, _ = rgb(PUZZLE.tiles)
+    assert solved.getpixel((0, 0)) == theme.SOLVED
+    assert unsolved.getpixel((0, 0)) == theme.FRAME
+    assert solved.height > unsolved.height  # the banner
+    banner = solved.crop((0, unsolved.height, solved.width, solved.height))
+    assert theme.SOLVED in {c for _, c in banner.getcolors(4096)}
+
+
+def test_same_input_same_bytes_even_in_another_process():
+    result = check(W, H, PUZZLE.tiles, SRC)
+    png = render_png(W, H, PUZZLE.tiles, SRC, result)
+    assert png == render_png(W, H, PUZZLE.tiles, SRC, result)
+    code = (
+        "import hashlib, sys; from puzzle import *; from renderer import render_png;"
+        "p = generate(6, 6, 'render'); c = check(6, 6, p.tiles, p.source);"
+        "sys.stdout.write(hashlib.sha256(render_png(6, 6, p.tiles, p.source, c)).hexdigest())"
+    )
+    other = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert other == hashlib.sha256(png).hexdigest()
+
+
+@pytest.mark.parametrize("side", [3, 6, 10, 20, 26])
+def test_sizes_stay_readable_and_under_1500_px(side):
+    puzzle = generate(side, side, "size")
+    result = check(side, side, puzzle.tiles, puzzle.source)
+    image = render_image(side, side, puzzle.tiles, puzzle.source, result)
+    assert max(image.size) < 1500
+    assert layout(side, side).cell >= (60 if side <= 10 else 32)
+    png = Image.open(io.BytesIO(render_png(side, side, puzzle.tiles, puzzle.source, result)))
+    assert png.mode == "P"
+    assert png.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+
+
+def test_win_animation_fills_from_the_source_and_ends_solved():
+    puzzle = generate(10, 10, "win")
+    gif = render_win_animation(10, 10, puzzle.solution, puzzle.source)
+    assert len(gif) < 1_000_000
+    frames = [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
+    assert len(frames) >= 3
+    final = render_image(
+        10, 10, puzzle.solution, puzzle.source, check(10, 10, puzzle.solution, puzzle.source)
+    ).convert("RGB")
+    assert frames[-1].tobytes() == final.tobytes()
+    geometry = layout(10, 10, solved=True)
+    src = puzzle.source[1] * 10 + puzzle.source[0]
+    blue = [
+        sum(
+            1
+            for i in range(100)
+            if i != src
+            and frame.getpixel(arm_middle_10(geometry, puzzle.solution, i)) == theme.FLOODED_FILL
+        )
+        for frame in frames
+    ]
+    assert blue[0] == 0
+    assert blue == sorted(blue)  # water only spreads
+    assert blue[-1] == 99
+
+
+def arm_middle_10(geometry, tiles, i):
+    side = next(d for d in range(4) if tiles[i] >> d & 1)
+    left, top, _, _ = geometry.cell_box(i % 10, i // 10)
+    c, far = geometry.cell / 2, geometry.cell * 0.42
+    dx, dy = ((-far, 0), (0, -far), (far, 0), (0, far))[side]
+    return int(left + c + dx), int(top + c + dy)
+
+
+def test_tile_glyphs_match_the_board_look():
+    glyphs = tile_glyphs(16)
+    assert set(glyphs) == {(m, s) for m in range(1, 15) for s in GLYPH_STATES}
+    for glyph in glyphs.values():
+        assert glyph.size == (16, 16) and glyph.mode == "RGBA"
+        assert glyph.getextrema()[3] == (255, 255)  # opaque
+    assert glyphs[(5, "flooded")].getpixel((2, 8))[:3] == theme.FLOODED_FILL
+    assert glyphs[(5, "idle")].getpixel((2, 8))[:3] == theme.IDLE_FILL
+    assert glyphs[(5, "loop")].getpixel((2, 8))[:3] == theme.LOOP_FILL
+    assert glyphs[(5, "source")].getpixel((7, 7))[:3] == theme.SOURCE_EYE
+    assert tile_glyphs(32)[(10, "flooded")].size == (32, 32)
