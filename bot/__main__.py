@@ -1,9 +1,41 @@
-"""``python -m bot``: the Discord bot is not built yet (issue #5)."""
+"""``python -m bot``: run Daily Pipes with the token from the environment or ``.env``."""
 
+from __future__ import annotations
+
+import logging
 import sys
 
-print(
-    "The Discord bot is not built yet. Meanwhile the puzzle engine works: "
-    "try `.venv/bin/python -m puzzle new 8x8 --seed abc`."
-)
-sys.exit(0)
+import discord
+
+from .app import create_bot
+from .config import ConfigError, load_settings
+
+
+def main() -> int:
+    """Start the bot; exit code 2 with one clear line when the configuration is unusable."""
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(
+            "error: DISCORD_TOKEN is not set: put your bot token in .env (see .env.example) "
+            "or in the environment.",
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("error: Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -406,6 +406,17 @@ class SqliteStorage:
             )
             return cursor.rowcount == 1
 
+    async def reclaim_daily_post(self, guild_id: int, day: date, stale_before: datetime) -> bool:
+        """Take over a claim that never got its message (its poster died) if it was made
+        before ``stale_before``; True for exactly one caller."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                """UPDATE daily_posts SET claimed_at = ? WHERE guild_id = ? AND date = ?
+                   AND message_id IS NULL AND claimed_at < ?""",
+                (_text(self._clock()), guild_id, day.isoformat(), _text(stale_before)),
+            )
+            return cursor.rowcount == 1
+
     async def set_daily_post_message(self, guild_id: int, day: date, message_id: int) -> None:
         """Record the message that carries a claimed post."""
         async with self._transaction() as db:

@@ -7,7 +7,7 @@ SQL lives only in ``db/``; the bot talks to this ``Storage`` protocol, so a serv
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Protocol
 
 from .models import (
@@ -116,6 +116,12 @@ class Storage(Protocol):
         day: date,
         daily_id: int,
         channel_id: int,
+    ) -> bool: ...
+    async def reclaim_daily_post(
+        self,
+        guild_id: int,
+        day: date,
+        stale_before: datetime,
     ) -> bool: ...
     async def set_daily_post_message(self, guild_id: int, day: date, message_id: int) -> None: ...
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None: ...

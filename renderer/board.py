@@ -30,11 +30,14 @@ def render_image(
     *,
     highlight: Collection[int] = (),
     locked: Collection[int] = (),
+    frame: tuple[int, int, int, int] | None = None,
     flooded: Collection[int] | None = None,
 ) -> Image.Image:
     """The board as a palette image.
 
-    ``highlight``: cells framed in the highlight colour (cursor, last move, hint …).
+    ``highlight``: cells framed in the highlight colour (last move, hint …).
+    ``frame``: a block of cells (x, y, width, height) outlined in the label colour, e.g. the
+    part of the board that has buttons.
     ``locked``: cells drawn as locked. ``flooded``: override which cells show water (the
     win animation uses it); by default the check's flooded set.
     """
@@ -52,6 +55,21 @@ def render_image(
     draw.rectangle(
         (geometry.margin, geometry.margin, right - 1, bottom - 1), outline=INDEX[theme.GRID]
     )
+    if frame is not None:
+        x, y, w, h = frame
+        left, top = geometry.cell_origin(x, y)
+        right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
+        thick = max(3, geometry.cell // 10)
+        draw.rectangle(
+            (left - thick, top - thick, right + thick - 1, bottom + thick - 1),
+            outline=INDEX[theme.FRAME],
+            width=thick,
+        )
+        draw.rectangle(
+            (left - thick // 2, top - thick // 2, right + thick // 2 - 1, bottom + thick // 2 - 1),
+            outline=INDEX[theme.LABEL],
+            width=max(1, thick // 3),
+        )
     for i in highlight:
         _frame(draw, geometry, i % width, i // width)
     if result.solved:
@@ -118,8 +136,11 @@ def render_png(
     *,
     highlight: Collection[int] = (),
     locked: Collection[int] = (),
+    frame: tuple[int, int, int, int] | None = None,
 ) -> bytes:
     """The board as PNG bytes (see ``render_image``)."""
     return encode_png(
-        render_image(width, height, tiles, source, result, highlight=highlight, locked=locked)
+        render_image(
+            width, height, tiles, source, result, highlight=highlight, locked=locked, frame=frame
+        )
     )

@@ -1,0 +1,92 @@
+"""The discord.py application: wiring storage, the game service, commands, buttons and the
+daily scheduler together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+import db
+from renderer.layout import cell_size, layout
+from renderer.sheet import sheet
+
+from . import commands as pipes_commands
+from .config import Settings
+from .daily import DailyPoster
+from .service import GameService
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger("bot")
+
+
+class PipesBot(commands.Bot):
+    """Daily Pipes. ``storage``, ``service`` and ``poster`` exist once ``setup_hook`` ran."""
+
+    storage: db.Storage
+    service: GameService
+    poster: DailyPoster
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        clock: db.Clock = db.utc_now,
+        sync_commands: bool = True,
+        schedule: bool = True,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.clock = clock
+        self.sync_commands = sync_commands
+        self.schedule = schedule
+        self.tree.add_command(pipes_commands.pipes)
+        self.tree.add_command(pipes_commands.setup)
+        self.tree.on_error = pipes_commands.on_tree_error
+
+    async def setup_hook(self) -> None:
+        """Open storage, register the persistent buttons, start the daily scheduler."""
+        self.storage = await db.open_storage(self.settings.database_path, clock=self.clock)
+        self.service = GameService(self.storage, self.clock)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Draw the sprite sheet of the common cell size now, not on the first click.
+        small = layout(6, 6)
+        await asyncio.to_thread(sheet, cell_size(6, 6), small.margin)
+        self.poster = DailyPoster(self)
+        if self.schedule:
+            self.poster.start()
+        if self.sync_commands:
+            if self.settings.dev_guild_id:
+                guild = discord.Object(self.settings.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def close(self) -> None:
+        """Stop the scheduler and close the database, then disconnect."""
+        if hasattr(self, "poster"):
+            self.poster.shutdown()
+        if hasattr(self, "storage"):
+            await self.storage.close()
+        await super().close()
+
+    def log_error(self, error: BaseException) -> None:
+        """Log an unexpected error with its traceback."""
+        log.error("unhandled error", exc_info=error)
+
+
+def create_bot(
+    settings: Settings,
+    *,
+    clock: db.Clock = db.utc_now,
+    sync_commands: bool = True,
+    schedule: bool = True,
+) -> PipesBot:
+    """The bot the CLI runs; tests and tools build the very same one (without syncing
+    commands to Discord, and with the daily job driven by hand if they like)."""
+    return PipesBot(settings, clock=clock, sync_commands=sync_commands, schedule=schedule)

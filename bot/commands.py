@@ -1,0 +1,315 @@
+"""Slash commands: the ``/pipes`` group for everyone and ``/pipes-setup`` for managers."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from datetime import date
+from datetime import time as clock_time
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+import discord
+from discord import app_commands
+
+from db import Game, GuildSettings
+from puzzle import parse_size
+
+from . import texts
+from .service import UserError, viewport_around
+from .views import NO_MENTIONS, announce, board_file, board_view, send_board
+
+if TYPE_CHECKING:
+    pass
+
+Interaction = discord.Interaction["PipesBot"]
+SIZES = ("5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26")
+
+pipes = app_commands.Group(
+    name="pipes",
+    description="Daily Pipes: turn tiles until water reaches every pipe, with no loops",
+)
+
+
+async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Board sizes matching what is typed so far."""
+    typed = current.lower().replace("×", "x").strip()
+    return [
+        app_commands.Choice(name=s.replace("x", "×"), value=s) for s in SIZES if s.startswith(typed)
+    ][:25]
+
+
+async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """Answer with text (mentions shown, never pinged)."""
+    await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
+
+
+@pipes.command(name="new", description="A board of your own in this channel")
+@app_commands.describe(
+    size="Board size, like 6x6 or 10x8 (3 to 26 a side)",
+    seed="Any word: the same size and seed give the same puzzle",
+)
+@app_commands.autocomplete(size=size_choices)
+async def new(interaction: Interaction, size: str = "6x6", seed: str | None = None) -> None:
+    service = interaction.client.service
+    try:
+        service.check_new(size, seed)
+    except UserError as error:
+        await say(interaction, str(error))
+        return
+    await send_board(
+        interaction,
+        service.new_game(
+            interaction.user.id, interaction.guild_id, interaction.channel_id, size, seed
+        ),
+        ephemeral=False,
+    )
+
+
+@pipes.command(name="daily", description="Today's puzzle, on a board only you see")
+async def daily(interaction: Interaction) -> None:
+    service = interaction.client.service
+    await send_board(
+        interaction,
+        service.daily_game(interaction.user.id, interaction.guild_id, interaction.channel_id),
+        ephemeral=True,
+    )
+
+
+@pipes.command(name="resume", description="Bring back your unfinished board")
+async def resume(interaction: Interaction) -> None:
+    service = interaction.client.service
+    await send_board(
+        interaction, service.resume(interaction.user.id, interaction.channel_id), ephemeral=True
+    )
+
+
+@pipes.command(name="rotate", description="Turn tiles by coordinates, like B3 C4x2 D1ccw")
+@app_commands.describe(cells="Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back")
+async def rotate(interaction: Interaction, cells: str) -> None:
+    service = interaction.client.service
+    try:
+        game = await service.rotate_text(interaction.user.id, interaction.channel_id, cells)
+    except UserError as error:
+        await say(interaction, str(error))
+        return
+    await answer_with_board(interaction, game)
+
+
+@pipes.command(name="hint", description="Turn one wrong tile right (+30 s on the daily)")
+async def hint(interaction: Interaction) -> None:
+    service = interaction.client.service
+    try:
+        game = await service.current_game(interaction.user.id, interaction.channel_id)
+        game, cell = await service.hint(game, interaction.user.id)
+    except UserError as error:
+        await say(interaction, str(error))
+        return
+    await answer_with_board(interaction, game, cell)
+
+
+async def answer_with_board(interaction: Interaction, game: Game, cell: int | None = None) -> None:
+    """After a typed move: the board privately to the player, the public board message
+    (if any) updated, and the win announced."""
+    service = interaction.client.service
+    board = await service.board(game)
+    moved = cell if cell is not None else 0
+    view = viewport_around(game.width, game.height, moved)
+    highlight = (cell,) if cell is not None else ()
+    png = await service.png(board, view, highlight)
+    await interaction.response.send_message(
+        board.text,
+        file=board_file(png),
+        view=board_view(board, view) or discord.utils.MISSING,
+        ephemeral=True,
+        allowed_mentions=NO_MENTIONS,
+    )
+    if game.message_id is not None and game.channel_id is not None:
+        message = interaction.client.get_partial_messageable(game.channel_id).get_partial_message(
+            game.message_id
+        )
+        # The public message may be deleted or out of reach: the reply shows the board anyway.
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(
+                content=board.text,
+                attachments=[board_file(png)],
+                view=board_view(board, view),
+                allowed_mentions=NO_MENTIONS,
+            )
+    if game.solved:
+        await announce(interaction, board)
+
+
+@pipes.command(
+    name="leaderboard", description="The daily leaderboard of this server and everywhere"
+)
+@app_commands.describe(day="A UTC date, YYYY-MM-DD (default: today)")
+async def leaderboard(interaction: Interaction, day: str | None = None) -> None:
+    service = interaction.client.service
+    try:
+        when = date.fromisoformat(day.strip()) if day else service.today()
+    except ValueError:
+        await say(
+            interaction,
+            f"“{day}” is not a date: write it as YYYY-MM-DD, like {service.today().isoformat()}.",
+        )
+        return
+    await say(
+        interaction, await service.leaderboard_text(interaction.guild_id, when), ephemeral=False
+    )
+
+
+@pipes.command(name="stats", description="Daily solves, times and streaks")
+@app_commands.describe(user="Whose stats (default: yours)")
+async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
+    service = interaction.client.service
+    await say(interaction, await service.stats_text((user or interaction.user).id))
+
+
+@pipes.command(name="datapack", description="The Minecraft datapack of your current puzzle")
+async def datapack(interaction: Interaction) -> None:
+    await say(
+        interaction,
+        "The Minecraft datapack is coming soon: it will play the very same "
+        "puzzle in Minecraft Java 1.21.6+.",
+    )
+
+
+@pipes.command(name="help", description="How to play and every command")
+async def help_(interaction: Interaction) -> None:
+    await say(interaction, texts.HELP)
+
+
+setup = app_commands.Group(
+    name="pipes-setup",
+    description="Daily Pipes post for this server (Manage Server only)",
+    default_permissions=discord.Permissions(manage_guild=True),
+    guild_only=True,
+)
+
+
+async def timezone_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """IANA time zones containing what is typed so far."""
+    typed = current.lower().replace(" ", "_")
+    names = sorted(z for z in available_timezones() if typed in z.lower())
+    return [app_commands.Choice(name=z, value=z) for z in names[:25]]
+
+
+class PostChannel(app_commands.Transformer):
+    """A text or announcement channel picked in the command (Discord's picker only offers
+    those), taken as sent: no channel cache needed."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text, discord.ChannelType.news]
+
+    async def transform(
+        self, interaction: Interaction, value: app_commands.AppCommandChannel
+    ) -> app_commands.AppCommandChannel:
+        return value
+
+
+def _manager(interaction: Interaction) -> bool:
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+_TIME = re.compile(r"^\s*(\d{1,2})[:.h](\d{2})\s*$")
+
+
+@setup.command(name="daily", description="Post the daily puzzle in a channel every day")
+@app_commands.describe(
+    channel="Where to post",
+    time="Local time, 24-hour HH:MM",
+    timezone="IANA time zone, like Europe/Berlin",
+    size="Board size",
+)
+@app_commands.autocomplete(timezone=timezone_choices, size=size_choices)
+async def setup_daily(
+    interaction: Interaction,
+    channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel],
+    time: str = "09:00",
+    timezone: str = "UTC",
+    size: str = "8x8",
+) -> None:
+    if not _manager(interaction):
+        await say(
+            interaction, "Only members with the Manage Server permission can set up the daily post."
+        )
+        return
+    match = _TIME.match(time)
+    if not match or int(match[1]) > 23 or int(match[2]) > 59:
+        await say(interaction, f"“{time}” is not a time: write it as 24-hour HH:MM, like 09:00.")
+        return
+    try:
+        zone = ZoneInfo(timezone.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        await say(
+            interaction,
+            f"“{timezone}” is not a time zone: pick one from the list, like "
+            "Europe/Berlin or America/New_York.",
+        )
+        return
+    try:
+        width, height = parse_size(size)
+    except ValueError as error:
+        await say(interaction, str(error))
+        return
+    post_time = clock_time(int(match[1]), int(match[2]))
+    settings = GuildSettings(
+        guild_id=interaction.guild_id,
+        channel_id=channel.id,
+        post_time=post_time,
+        timezone=zone.key,
+        width=width,
+        height=height,
+        enabled=True,
+    )
+    await interaction.client.storage.save_guild_settings(settings)
+    next_post = interaction.client.poster.next_post(settings, interaction.client.clock())
+    await say(
+        interaction,
+        f"Done: the daily {width}×{height} puzzle will be posted in "
+        f"<#{channel.id}> every day at {post_time:%H:%M} {zone.key} "
+        f"(next: <t:{int(next_post.timestamp())}:F>).",
+    )
+
+
+@setup.command(name="off", description="Stop the daily post in this server")
+async def setup_off(interaction: Interaction) -> None:
+    if not _manager(interaction):
+        await say(
+            interaction,
+            "Only members with the Manage Server permission can turn the daily post off.",
+        )
+        return
+    storage = interaction.client.storage
+    current = await storage.guild_settings(interaction.guild_id)
+    if current is None or not current.enabled:
+        await say(interaction, "The daily post is already off here.")
+        return
+    await storage.save_guild_settings(
+        GuildSettings(
+            guild_id=current.guild_id,
+            channel_id=current.channel_id,
+            post_time=current.post_time,
+            timezone=current.timezone,
+            width=current.width,
+            height=current.height,
+            enabled=False,
+        )
+    )
+    await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
+
+
+async def on_tree_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
+    """Unexpected failures: a clear private sentence for the user, details in the log."""
+    interaction.client.log_error(error)
+    text = "Sorry, something went wrong on our side; nothing was changed. Please try again."
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

@@ -1,0 +1,61 @@
+"""Settings from the environment, with ``.env`` filling in what the environment lacks."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = "./data/pipes.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot needs to run. The token is never logged or shown in repr."""
+
+    token: str = ""
+    database_path: str = DEFAULT_DATABASE
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Settings(token={'set' if self.token else 'missing'}, "
+            f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
+            f"dev_guild_id={self.dev_guild_id})"
+        )
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines of a .env file (comments, blanks and quotes handled)."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".env")) -> Settings:
+    """Settings from ``environ`` (default: os.environ) over the ``.env`` file."""
+    merged = {**read_dotenv(dotenv), **(os.environ if environ is None else environ)}
+    guild = merged.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+    return Settings(
+        token=merged.get("DISCORD_TOKEN", "").strip(),
+        database_path=merged.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
+        log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        dev_guild_id=int(guild) if guild else None,
+    )

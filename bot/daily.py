@@ -1,0 +1,154 @@
+"""The daily post: when each server is due, and posting it exactly once.
+
+Posting times are computed here, in UTC, from each server's local time and IANA zone; the
+APScheduler job only wakes us every minute in UTC. (A CronTrigger in a local zone skips a day
+at the spring DST change: APScheduler issues #606 and #529.) Whoever wins the database's
+claim on (server, date) posts, so restarts and rival schedulers never post twice, and a post
+missed while the bot was down is made at the next start.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+import discord
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.interval import IntervalTrigger
+
+from db import DailyPuzzle, GuildSettings
+from puzzle import check
+from renderer import render_png
+
+from .service import puzzle_of
+from .views import NO_MENTIONS, PlayButton
+
+if TYPE_CHECKING:
+    from .app import PipesBot
+
+log = logging.getLogger(__name__)
+#: A claimed post still without a message after this long is posted again.
+RETRY_AFTER = timedelta(minutes=10)
+
+
+def post_instant(settings: GuildSettings, local_day: date) -> datetime:
+    """The UTC instant of a server's post on a local calendar day. A local time that the
+    spring DST change skips falls an hour later; one the autumn change repeats, the first."""
+    zone = ZoneInfo(settings.timezone)
+    local = datetime.combine(local_day, settings.post_time, tzinfo=zone)
+    return local.astimezone(UTC)
+
+
+def due_post(settings: GuildSettings, now: datetime) -> date | None:
+    """The UTC date of the puzzle a server should have posted by ``now`` (today's local post
+    time has passed), or None if today's post time is still ahead."""
+    local_day = now.astimezone(ZoneInfo(settings.timezone)).date()
+    instant = post_instant(settings, local_day)
+    return instant.date() if now >= instant else None
+
+
+def next_post(settings: GuildSettings, now: datetime) -> datetime:
+    """The next UTC instant a server posts at."""
+    local_day = now.astimezone(ZoneInfo(settings.timezone)).date()
+    instant = post_instant(settings, local_day)
+    return instant if instant > now else post_instant(settings, local_day + timedelta(days=1))
+
+
+def next_puzzle_time(now: datetime) -> datetime:
+    """The next UTC midnight, when the next daily puzzle appears."""
+    return datetime.combine(
+        now.astimezone(UTC).date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC
+    )
+
+
+class DailyPoster:
+    """Posts each enabled server's daily puzzle once a day."""
+
+    def __init__(self, bot: PipesBot) -> None:
+        self.bot = bot
+        self.scheduler = AsyncIOScheduler(timezone=UTC)
+
+    next_post = staticmethod(next_post)
+
+    def start(self) -> None:
+        """Run ``tick`` now (missed posts) and then every minute."""
+        self.scheduler.add_job(
+            self.tick,
+            IntervalTrigger(minutes=1, timezone=UTC),
+            id="daily-posts",
+            next_run_time=datetime.now(UTC),
+            coalesce=True,
+            max_instances=1,
+            misfire_grace_time=120,
+        )
+        self.scheduler.start()
+
+    def shutdown(self) -> None:
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
+
+    async def tick(self) -> int:
+        """Generate today's and tomorrow's puzzles ahead, then post what is due; returns how
+        many posts were made."""
+        now = self.bot.clock()
+        storage, service = self.bot.storage, self.bot.service
+        guilds = await storage.enabled_guilds()
+        today = now.astimezone(UTC).date()
+        for width, height in sorted({(g.width, g.height) for g in guilds}):
+            for day in (today, today + timedelta(days=1)):
+                await service.daily_puzzle(day, width, height)
+        posted = 0
+        for settings in guilds:
+            try:
+                posted += await self._post_if_due(settings, now)
+            except Exception:  # one server's failure must not stop the others
+                log.exception("daily post for guild %s failed", settings.guild_id)
+        return posted
+
+    async def _post_if_due(self, settings: GuildSettings, now: datetime) -> bool:
+        day = due_post(settings, now)
+        if day is None or settings.channel_id is None:
+            return False
+        storage = self.bot.storage
+        daily = await self.bot.service.daily_puzzle(day, settings.width, settings.height)
+        if not await storage.claim_daily_post(
+            settings.guild_id, day, daily.id, settings.channel_id
+        ):
+            post = await storage.daily_post(settings.guild_id, day)
+            stale = post is not None and post.message_id is None
+            if not (
+                stale
+                and await storage.reclaim_daily_post(settings.guild_id, day, now - RETRY_AFTER)
+            ):
+                return False
+        message = await self.send(settings.channel_id, daily, now)
+        await storage.set_daily_post_message(settings.guild_id, day, message.id)
+        return True
+
+    async def send(self, channel_id: int, daily: DailyPuzzle, now: datetime) -> discord.Message:
+        """Post a daily puzzle: image, date, par, Play button, time to the next puzzle."""
+        puzzle = puzzle_of(daily.code)
+        result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
+        png = render_png(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result)
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlayButton(PlayButton.button(daily.id)))
+        following = int(next_puzzle_time(now).timestamp())
+        text = (
+            f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {daily.width}×{daily.height}"
+            f" · par {daily.par}\nPress **Play** for a board of your own; your time starts "
+            f"when it opens. Next puzzle <t:{following}:R>."
+        )
+        channel = self.bot.get_partial_messageable(channel_id)
+        return await channel.send(
+            text,
+            view=view,
+            allowed_mentions=NO_MENTIONS,
+            file=discord.File(
+                io.BytesIO(png),
+                filename="daily.png",
+                description=f"Daily Pipes puzzle of {daily.date.isoformat()}",
+            ),
+        )

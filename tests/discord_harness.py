@@ -1,0 +1,382 @@
+"""Drive the real bot offline: raw INTERACTION_CREATE payloads go into discord.py's own
+parsing and dispatch; every request the bot would send is recorded instead of sent.
+
+This is the one place that touches discord.py internals (pinned at 2.7.1):
+- interaction responses go through ``AsyncWebhookAdapter.request``, REST calls through
+  ``client.http.request``: both are replaced by recorders that answer like Discord;
+- ``_async_setup_hook`` prepares the loop, ``state.user`` and ``application_id`` are set by
+  hand (no gateway READY);
+- a DynamicItem click is dropped unless ``message.components`` holds its custom_id, so each
+  recorded message is kept and clicks carry its current components;
+- dispatch is fire-and-forget, so ``settle`` waits for every task, and errors that discord.py
+  would only log (View.on_error, the tree's error handler) are collected and fail the test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
+from PIL import Image
+
+APP_ID = 1_200_000_000_000_000_001
+BOT_ID = 1_200_000_000_000_000_002
+GUILD_ID = 1_200_000_000_000_000_003
+CHANNEL_ID = 1_200_000_000_000_000_004
+SETTLE_TIMEOUT = 20.0
+
+_counter = itertools.count(1)
+
+
+def snowflake() -> int:
+    """A fresh snowflake made from the current time (old ids count as expired)."""
+    return discord.utils.time_snowflake(datetime.now(UTC)) + next(_counter)
+
+
+def user_payload(user_id: int, name: str, bot: bool = False) -> dict:
+    return {
+        "id": str(user_id),
+        "username": name,
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+@dataclass
+class Request:
+    """One request the bot made: an interaction response or follow-up, or a REST call."""
+
+    via: str  # "webhook" (interaction responses) or "http" (REST)
+    method: str
+    path: str
+    json: dict | None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+
+    @property
+    def callback_type(self) -> int | None:
+        return self.json.get("type") if self.path.endswith("/callback") and self.json else None
+
+    @property
+    def data(self) -> dict:
+        """The message part of the request (inside ``data`` for callbacks)."""
+        if self.json is None:
+            return {}
+        return self.json.get("data", {}) if self.path.endswith("/callback") else self.json
+
+    @property
+    def content(self) -> str:
+        return self.data.get("content") or ""
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.data.get("flags", 0) & 64)
+
+    def image(self, name: str = "board.png") -> Image.Image:
+        for filename, data in self.files:
+            if filename.endswith(name):
+                return Image.open(io.BytesIO(data))
+        raise AssertionError(f"no attachment {name} in {[f for f, _ in self.files]}")
+
+    def custom_ids(self) -> list[str]:
+        return [
+            c["custom_id"]
+            for row in self.data.get("components", [])
+            for c in row.get("components", [])
+            if "custom_id" in c
+        ]
+
+    def button(self, custom_id: str) -> dict:
+        for row in self.data.get("components", []):
+            for component in row.get("components", []):
+                if component.get("custom_id") == custom_id:
+                    return component
+        raise AssertionError(f"no button {custom_id}")
+
+
+def _files(files) -> list[tuple[str, bytes]]:
+    out = []
+    for file in files or []:
+        file.fp.seek(0)
+        out.append((file.filename, file.fp.read()))
+    return out
+
+
+def _payload_of(parts) -> dict | None:
+    for part in parts or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return None
+
+
+class Harness:
+    """A bot wired to recorders; see the module docstring."""
+
+    def __init__(self, bot, monkeypatch) -> None:
+        self.bot = bot
+        self.requests: list[Request] = []
+        self.messages: dict[int, dict] = {}
+        self.errors: list[BaseException] = []
+        harness = self
+
+        async def webhook_request(
+            _adapter, route, session=None, *, payload=None, multipart=None, files=None, **_kwargs
+        ):
+            body = payload if payload is not None else _payload_of(multipart)
+            path = route.url.split("/api/v10", 1)[-1].split("?")[0]
+            request = Request("webhook", route.method, path, body, _files(files))
+            harness.requests.append(request)
+            return harness._answer_webhook(request)
+
+        async def on_view_error(_view, _interaction, error, _item):
+            harness.errors.append(error)
+
+        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
+        monkeypatch.setattr(discord.ui.View, "on_error", on_view_error)
+        monkeypatch.setattr(bot, "log_error", self.errors.append)
+        bot.http.request = self._http_request
+
+    async def start(self) -> None:
+        await self.bot._async_setup_hook()
+        await self.bot.setup_hook()
+        state = self.bot._connection
+        state.user = discord.ClientUser(
+            state=state, data=user_payload(BOT_ID, "Daily Pipes", bot=True)
+        )
+        state.application_id = APP_ID
+
+    async def close(self) -> None:
+        await self.bot.close()
+
+    # -- answers like Discord's -------------------------------------------------------------
+
+    def _message(
+        self, body: dict | None, channel_id: int, message_id: int | None = None, files=()
+    ) -> dict:
+        body = body or {}
+        message_id = message_id or snowflake()
+        old = self.messages.get(message_id, {})
+        message = {
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "type": 0,
+            "author": user_payload(BOT_ID, "Daily Pipes", bot=True),
+            "content": body.get("content", old.get("content", "")),
+            "components": body.get("components", old.get("components", [])),
+            "flags": body.get("flags", old.get("flags", 0)),
+            "attachments": [
+                {
+                    "id": str(snowflake()),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"https://cdn.invalid/{name}",
+                    "proxy_url": f"https://cdn.invalid/{name}",
+                }
+                for name, data in files
+            ]
+            or old.get("attachments", []),
+            "embeds": [],
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "mention_everyone": False,
+            "tts": False,
+            "timestamp": datetime.now(UTC).isoformat(),
+            "edited_timestamp": None,
+        }
+        self.messages[message_id] = message
+        return message
+
+    def _answer_webhook(self, request: Request) -> Any:
+        parts = request.path.strip("/").split("/")
+        if parts[0] == "interactions":  # /interactions/{id}/{token}/callback
+            interaction_id, token = int(parts[1]), parts[2]
+            kind = request.json["type"]
+            answer: dict = {"interaction": {"id": str(interaction_id), "type": kind}}
+            if kind == 4:
+                message = self._message(request.data, CHANNEL_ID, files=request.files)
+                self._original[token] = int(message["id"])
+                answer["interaction"]["response_message_id"] = message["id"]
+                answer["resource"] = {"type": 4, "message": message}
+            elif kind == 7:
+                message_id = self._clicked[token]
+                message = self._message(request.data, CHANNEL_ID, message_id, request.files)
+                answer["resource"] = {"type": 7, "message": message}
+            elif kind == 5:  # the first follow-up will fill this "thinking" message
+                self._original[token] = snowflake()
+                self._deferred.add(self._original[token])
+                answer["interaction"]["response_message_loading"] = True
+            return answer
+        # /webhooks/{app}/{token}[/messages/{id|@original}]
+        token = parts[2]
+        if request.method == "POST":
+            original = self._original.get(token)
+            if original is not None and original in self._deferred:
+                self._deferred.discard(original)
+                return self._message(request.json, CHANNEL_ID, original, request.files)
+            return self._message(request.json, CHANNEL_ID, files=request.files)
+        target = parts[-1]
+        message_id = self._original[token] if target == "@original" else int(target)
+        return self._message(request.json, CHANNEL_ID, message_id, request.files)
+
+    async def _http_request(self, route, *, files=None, form=None, **kwargs):
+        body = kwargs.get("json") if form is None else _payload_of(form)
+        request = Request(
+            "http", route.method, route.url.split("/api/v10", 1)[-1], body, _files(files)
+        )
+        self.requests.append(request)
+        parts = request.path.strip("/").split("/")
+        if parts[0] == "channels" and parts[2] == "messages":
+            message_id = int(parts[3]) if len(parts) > 3 else None
+            return self._message(body, int(parts[1]), message_id, request.files)
+        return {}
+
+    _original: dict[str, int]
+    _clicked: dict[str, int]
+    _deferred: set[int]
+
+    # -- sending interactions ---------------------------------------------------------------
+
+    def _base(
+        self, kind: int, user_id: int, permissions: discord.Permissions | None, guild: bool
+    ) -> dict:
+        token = f"token-{snowflake()}"
+        payload = {
+            "id": str(snowflake()),
+            "application_id": str(APP_ID),
+            "type": kind,
+            "token": token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "authorizing_integration_owners": {},
+            "app_permissions": "0",
+            "channel_id": str(CHANNEL_ID),
+            "channel": {
+                "id": str(CHANNEL_ID),
+                "type": 0,
+                "name": "puzzles",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+                "topic": None,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+            },
+        }
+        user = user_payload(user_id, f"player{user_id % 1000}")
+        if guild:
+            perms = permissions or discord.Permissions.none()
+            payload.update(
+                {
+                    "guild_id": str(GUILD_ID),
+                    "guild_locale": "en-US",
+                    "context": 0,
+                    "member": {
+                        "user": user,
+                        "roles": [],
+                        "joined_at": datetime.now(UTC).isoformat(),
+                        "deaf": False,
+                        "mute": False,
+                        "flags": 0,
+                        "permissions": str(perms.value),
+                    },
+                }
+            )
+            payload["channel"]["guild_id"] = str(GUILD_ID)
+        else:
+            payload.update({"user": user, "context": 1})
+        return payload
+
+    async def command(
+        self,
+        name: str,
+        user_id: int,
+        *,
+        group: str = "pipes",
+        permissions: discord.Permissions | None = None,
+        guild: bool = True,
+        resolved: dict | None = None,
+        **options: Any,
+    ) -> list[Request]:
+        """Run ``/group name option=value …`` as ``user_id``; returns the requests it made."""
+        payload = self._base(2, user_id, permissions, guild)
+        kinds = {str: 3, int: 4, bool: 5}
+        sub = [
+            {
+                "name": key,
+                "type": kinds.get(type(value), 3) if not isinstance(value, tuple) else value[0],
+                "value": value if not isinstance(value, tuple) else value[1],
+            }
+            for key, value in options.items()
+        ]
+        payload["data"] = {
+            "id": str(snowflake()),
+            "name": group,
+            "type": 1,
+            "options": [{"name": name, "type": 1, "options": sub}],
+        }
+        if resolved:
+            payload["data"]["resolved"] = resolved
+        return await self._dispatch(payload)
+
+    async def click(
+        self, message_id: int, custom_id: str, user_id: int, guild: bool = True
+    ) -> list[Request]:
+        """Press a button of a recorded message as ``user_id``."""
+        payload = self._base(3, user_id, None, guild)
+        message = dict(self.messages[message_id])
+        payload["message"] = message
+        payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        self._clicked[payload["token"]] = message_id
+        return await self._dispatch(payload)
+
+    async def _dispatch(self, payload: dict) -> list[Request]:
+        before = len(self.requests)
+        self.bot._connection.parse_interaction_create(payload)
+        await self.settle()
+        made = self.requests[before:]
+        if self.errors:
+            raise AssertionError(f"the bot failed: {self.errors!r}") from (
+                self.errors[0].__cause__ or self.errors[0]
+            )
+        return made
+
+    async def settle(self) -> None:
+        """Wait until every task the dispatch started has finished."""
+        current = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SETTLE_TIMEOUT
+        while True:
+            # discord.py gives views on ephemeral messages a 15-minute timeout task: not ours.
+            pending = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not current
+                and not t.done()
+                and "timeout_task" not in t.get_coro().__qualname__
+            ]
+            if not pending:
+                return
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise AssertionError(f"the bot did not finish: {pending!r}")
+            await asyncio.wait(pending, timeout=remaining)
+
+
+def new_harness(bot, monkeypatch) -> Harness:
+    harness = Harness(bot, monkeypatch)
+    harness._original = {}
+    harness._clicked = {}
+    harness._deferred = set()
+    return harness

@@ -1,0 +1,422 @@
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import discord
+import pytest
+from discord_harness import CHANNEL_ID, GUILD_ID, new_harness
+
+from bot import Settings, create_bot
+from bot.service import puzzle_of
+from puzzle import turns_between
+from renderer import layout, theme
+
+ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
+MANAGER = discord.Permissions(manage_guild=True)
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def harness(tmp_path, monkeypatch, clock):
+    h = new_harness(make_bot(tmp_path, clock), monkeypatch)
+    await h.start()
+    yield h
+    await h.close()
+
+
+def make_bot(tmp_path, clock):
+    return create_bot(
+        Settings(database_path=str(tmp_path / "bot.sqlite3")),
+        clock=clock,
+        sync_commands=False,
+        schedule=False,
+    )
+
+
+def board_message(made):
+    """The request that carried a board, and the id of the message it made."""
+    request = next(r for r in made if any(f == "board.png" for f, _ in r.files))
+    return request
+
+
+async def new_board(harness, user=ALICE, size="5x5", seed="abc"):
+    made = await harness.command("new", user, size=size, seed=seed)
+    assert made[0].callback_type == 5  # deferred: generating may take a moment
+    request = board_message(made)
+    message_id = next(
+        m for m, data in harness.messages.items() if data["content"] == request.content
+    )
+    game = (await harness.bot.storage.unfinished_games(user))[0]
+    return request, message_id, game
+
+
+async def test_new_posts_a_public_board_with_a_button_per_tile(harness):
+    request, message_id, game = await new_board(harness)
+    assert not request.ephemeral
+    assert request.content.startswith("**Pipes 5x5-abc** · 5×5 · par ")
+    image = request.image()
+    assert image.size == layout(5, 5).size
+    ids = request.custom_ids()
+    assert ids == [f"pipes:t:{game.id}:{cell}:0:0" for cell in range(25)]
+    first = request.button(ids[0])
+    assert first["label"].startswith("A1 ")
+    assert game.message_id == message_id and game.channel_id == CHANNEL_ID
+
+
+async def test_a_click_turns_the_tile_with_update_message(harness):
+    _, message_id, game = await new_board(harness)
+    made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0", ALICE)
+    assert [r.callback_type for r in made] == [7]
+    after = await harness.bot.storage.game(game.id)
+    assert after.tiles[7] == ((game.tiles[7] << 1) | (game.tiles[7] >> 3)) & 15
+    assert after.tiles[:7] == game.tiles[:7] and after.rotations == 1
+    update = made[0]
+    assert "1 turns" in update.content
+    from puzzle import GLYPHS
+
+    assert update.button(f"pipes:t:{game.id}:7:0:0")["label"] == f"C2 {GLYPHS[after.tiles[7]]}"
+    # The clicked tile is framed in the highlight colour on the new image.
+    left, top, _, _ = layout(5, 5).cell_box(2, 1)
+    assert update.image().convert("RGB").getpixel((left, top)) == theme.HIGHLIGHT
+
+
+async def solve_by_clicks(harness, message_id, game, user=ALICE):
+    solution = puzzle_of(game.code).solution
+    made = []
+    for cell, (tile, target) in enumerate(zip(game.tiles, solution, strict=True)):
+        for _ in range(turns_between(tile, target)):
+            made = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0", user)
+    return made
+
+
+async def test_the_winning_click_shows_the_solved_board_and_announces(harness):
+    _, message_id, game = await new_board(harness)
+    made = await solve_by_clicks(harness, message_id, game)
+    update, announcement = made
+    assert update.callback_type == 7
+    assert update.data["components"] == []  # no more buttons
+    assert update.content.splitlines()[1].startswith("✅ Solved in")
+    assert update.image().convert("RGB").getpixel((0, 0)) == theme.SOLVED
+    assert announcement.method == "POST" and not announcement.ephemeral
+    assert f"<@{ALICE}> solved 5x5-abc" in announcement.content
+    assert f"turns (par {puzzle_of(game.code).par})" in announcement.content
+    assert announcement.json["allowed_mentions"]["parse"] == []
+    gif = announcement.image("pipes-win.gif")
+    assert gif.format == "GIF" and gif.n_frames > 2
+    assert (await harness.bot.storage.game(game.id)).solved
+
+
+async def test_someone_elses_click_changes_nothing(harness):
+    _, message_id, game = await new_board(harness)
+    made = await harness.click(message_id, f"pipes:t:{game.id}:3:0:0", BOB)
+    assert [r.callback_type for r in made] == [4]
+    assert made[0].ephemeral
+    assert f"belongs to <@{ALICE}>" in made[0].content and "/pipes new" in made[0].content
+    assert (await harness.bot.storage.game(game.id)).tiles == game.tiles
+
+
+@pytest.mark.parametrize(
+    ("forged", "message"),
+    [
+        ("pipes:t:999999:3:0:0", "no longer exists"),
+        ("pipes:t:{game}:999:0:0", "outside the board"),
+    ],
+)
+async def test_forged_ids_get_a_clear_answer(harness, forged, message):
+    _, message_id, game = await new_board(harness)
+    forged = forged.format(game=game.id)
+    # Put the forged id on the message, as a tampered client would send it.
+    harness.messages[message_id]["components"][0]["components"][0]["custom_id"] = forged
+    made = await harness.click(message_id, forged, ALICE)
+    assert [r.callback_type for r in made] == [4] and made[0].ephemeral
+    assert message in made[0].content
+    after = await harness.bot.storage.game(game.id)
+    assert after.tiles == game.tiles and after.version == 0
+
+
+async def test_clicks_on_a_solved_board_are_refused(harness):
+    _, message_id, game = await new_board(harness)
+    await solve_by_clicks(harness, message_id, game)
+    stale = f"pipes:t:{game.id}:0:0:0"
+    harness.messages[message_id]["components"] = [
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "A1", "custom_id": stale}]}
+    ]
+    made = await harness.click(message_id, stale, ALICE)
+    assert "already solved" in made[0].content and made[0].ephemeral
+
+
+async def test_rotate_command_turns_tiles_and_updates_the_public_board(harness):
+    _, message_id, game = await new_board(harness)
+    made = await harness.command("rotate", ALICE, cells="A1 b2x2 C3ccw")
+    reply = made[0]
+    assert reply.callback_type == 4 and reply.ephemeral and reply.files
+    edit = next(r for r in made if r.via == "http")
+    assert (edit.method, edit.path) == ("PATCH", f"/channels/{CHANNEL_ID}/messages/{message_id}")
+    after = await harness.bot.storage.game(game.id)
+    rot = lambda m, t: ((m << t) | (m >> (4 - t))) & 15  # noqa: E731
+    assert after.tiles[0] == rot(game.tiles[0], 1)
+    assert after.tiles[6] == rot(game.tiles[6], 2)
+    assert after.tiles[12] == rot(game.tiles[12], 3)
+    assert after.rotations == 4
+
+
+@pytest.mark.parametrize(
+    ("cells", "message"),
+    [
+        ("Z9", "Z9 is outside the 5×5 board: columns A–E, rows 1–5."),
+        ("A1 hello", "“hello” is not a tile"),
+    ],
+)
+async def test_bad_rotate_input_changes_nothing(harness, cells, message):
+    _, _, game = await new_board(harness)
+    made = await harness.command("rotate", ALICE, cells=cells)
+    assert len(made) == 1 and made[0].ephemeral
+    assert message in made[0].content and "Nothing was changed" in made[0].content
+    after = await harness.bot.storage.game(game.id)
+    assert after.tiles == game.tiles and after.version == 0
+
+
+async def test_rotate_without_a_game(harness):
+    made = await harness.command("rotate", BOB, cells="A1")
+    assert "no unfinished board in this channel" in made[0].content
+
+
+async def test_bad_size_and_seed_are_explained(harness):
+    made = await harness.command("new", ALICE, size="40x40")
+    assert made[0].callback_type == 4 and made[0].ephemeral
+    assert "each side must be from 3 to 26" in made[0].content
+    made = await harness.command("new", ALICE, seed="no/slash")
+    assert "not a usable seed" in made[0].content
+    assert await harness.bot.storage.unfinished_games(ALICE) == []
+
+
+async def test_large_boards_get_a_window_of_buttons(harness):
+    request, message_id, game = await new_board(harness, size="10x10", seed="big")
+    ids = request.custom_ids()
+    assert ids[:20] == [f"pipes:t:{game.id}:{y * 10 + x}:0:0" for y in range(4) for x in range(5)]
+    assert ids[20:] == [
+        f"pipes:v:{game.id}:l:0:0",
+        f"pipes:v:{game.id}:u:0:0",
+        f"pipes:v:{game.id}:d:0:4",
+        f"pipes:v:{game.id}:r:5:0",
+        f"pipes:h:{game.id}:0:0",
+    ]
+    assert request.button(ids[20])["disabled"] and not request.button(ids[23]).get("disabled")
+    made = await harness.click(message_id, f"pipes:v:{game.id}:r:5:0", ALICE)
+    moved = made[0]
+    assert moved.callback_type == 7
+    assert moved.custom_ids()[0] == f"pipes:t:{game.id}:5:5:0"
+    assert (await harness.bot.storage.game(game.id)).version == 0  # looking is free
+    made = await harness.click(message_id, f"pipes:h:{game.id}:5:0", ALICE)
+    hinted = await harness.bot.storage.game(game.id)
+    assert hinted.hints == 1 and hinted.rotations == 0
+
+
+async def test_hint_command_turns_one_wrong_tile_right(harness):
+    await new_board(harness)
+    made = await harness.command("hint", ALICE)
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    solution = puzzle_of(game.code).solution
+    fixed = [i for i in range(25) if game.tiles[i] != game.initial[i]]
+    assert len(fixed) == 1 and game.tiles[fixed[0]] == solution[fixed[0]]
+    assert game.hints == 1 and "💡 1" in made[0].content
+
+
+async def test_setup_needs_manage_server(harness):
+    resolved = {
+        "channels": {
+            str(CHANNEL_ID): {
+                "id": str(CHANNEL_ID),
+                "type": 0,
+                "name": "puzzles",
+                "permissions": "0",
+            }
+        }
+    }
+    options = {
+        "channel": (7, str(CHANNEL_ID)),
+        "time": "07:30",
+        "timezone": "Europe/Berlin",
+        "size": "5x5",
+    }
+    made = await harness.command("daily", ALICE, group="pipes-setup", resolved=resolved, **options)
+    assert made[0].ephemeral and "Manage Server" in made[0].content
+    assert await harness.bot.storage.guild_settings(GUILD_ID) is None
+    made = await harness.command(
+        "daily", ALICE, group="pipes-setup", resolved=resolved, permissions=MANAGER, **options
+    )
+    assert f"<#{CHANNEL_ID}> every day at 07:30 Europe/Berlin" in made[0].content
+    saved = await harness.bot.storage.guild_settings(GUILD_ID)
+    assert (saved.width, saved.timezone, saved.enabled) == (5, "Europe/Berlin", True)
+    bad = await harness.command(
+        "daily",
+        ALICE,
+        group="pipes-setup",
+        resolved=resolved,
+        permissions=MANAGER,
+        **{**options, "timezone": "Mars/Base"},
+    )
+    assert "not a time zone" in bad[0].content
+    off = await harness.command("off", ALICE, group="pipes-setup", permissions=MANAGER)
+    assert "off" in off[0].content
+    assert not (await harness.bot.storage.guild_settings(GUILD_ID)).enabled
+
+
+async def enable_daily(harness, size="5x5"):
+    from datetime import time
+
+    from db import GuildSettings
+
+    await harness.bot.storage.save_guild_settings(
+        GuildSettings(
+            guild_id=GUILD_ID,
+            channel_id=CHANNEL_ID,
+            post_time=time(9, 0),
+            timezone="UTC",
+            width=int(size[0]),
+            height=int(size[0]),
+            enabled=True,
+        )
+    )
+
+
+async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
+    await enable_daily(harness)
+    assert await harness.bot.poster.tick() == 1
+    post = next(r for r in harness.requests if r.via == "http")
+    assert (post.method, post.path) == ("POST", f"/channels/{CHANNEL_ID}/messages")
+    midnight = int(datetime(2026, 11, 23, tzinfo=UTC).timestamp())
+    assert "Daily Pipes — 2026-11-22" in post.content and f"<t:{midnight}:R>" in post.content
+    assert post.image("daily.png").size == layout(5, 5).size
+    play_id = post.custom_ids()[0]
+    assert play_id.startswith("pipes:play:")
+    assert await harness.bot.poster.tick() == 0  # posted once
+    post_message = next(
+        int(m)
+        for m, d in harness.messages.items()
+        if d["components"] and d["components"][0]["components"][0]["custom_id"] == play_id
+    )
+    made = await harness.click(post_message, play_id, ALICE)
+    assert made[0].callback_type == 5 and made[0].json["data"]["flags"] == 64
+    board = board_message(made)
+    assert board.ephemeral and board.content.startswith("**Daily Pipes 2026-11-22**")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    assert game.mode == "daily"
+    board_id = next(m for m, d in harness.messages.items() if d["content"] == board.content)
+    clock.now += timedelta(minutes=3, seconds=5)
+    made = await solve_by_clicks(harness, board_id, game)
+    announcement = made[-1]
+    assert "solved the daily 5×5 puzzle of 2026-11-22 in **3:05**" in announcement.content
+    assert "#1 on this server today" in announcement.content
+    assert announcement.files[0][0] == "SPOILER_pipes-win.gif"
+    assert "Pipes 2026-11-22 · 5×5 · ⏱ 3:05" in announcement.content
+    made = await harness.command("leaderboard", BOB)
+    assert f"1. <@{ALICE}> · 3:05" in made[0].content and not made[0].ephemeral
+    made = await harness.command(
+        "stats",
+        BOB,
+        user=(6, str(ALICE)),
+        resolved={
+            "users": {
+                str(ALICE): {
+                    "id": str(ALICE),
+                    "username": "alice",
+                    "discriminator": "0",
+                    "avatar": None,
+                }
+            }
+        },
+    )
+    assert "Daily solves: 1" in made[0].content and "Best time: 3:05" in made[0].content
+    # The Play button again brings the same (solved) game back, not a fresh clock.
+    again = await harness.click(post_message, play_id, ALICE)
+    assert "✅ Solved in 3:05" in board_message(again).content
+
+
+async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, monkeypatch, clock):
+    first = new_harness(make_bot(tmp_path, clock), monkeypatch)
+    await first.start()
+    await enable_daily(first)
+    assert await first.bot.poster.tick() == 1
+    _, message_id, game = await new_board(first)
+    messages = first.messages
+    await first.close()
+
+    second = new_harness(make_bot(tmp_path, clock), monkeypatch)
+    await second.start()
+    second.messages = messages
+    assert await second.bot.poster.tick() == 0  # the restarted scheduler does not post again
+    made = await second.click(message_id, f"pipes:t:{game.id}:0:0:0", ALICE)
+    assert made[0].callback_type == 7
+    assert (await second.bot.storage.game(game.id)).rotations == 1
+    await second.close()
+
+
+async def test_help_and_datapack(harness):
+    made = await harness.command("help", ALICE)
+    assert "/pipes daily" in made[0].content and made[0].ephemeral
+    made = await harness.command("datapack", ALICE)
+    assert "coming soon" in made[0].content
+
+
+async def test_scheduler_starts_in_setup_hook_and_stops_on_close(tmp_path, monkeypatch, clock):
+    bot = create_bot(
+        Settings(database_path=str(tmp_path / "s.sqlite3")), clock=clock, sync_commands=False
+    )
+    h = new_harness(bot, monkeypatch)
+    await h.start()
+    assert bot.poster.scheduler.running
+    assert bot.poster.scheduler.get_job("daily-posts") is not None
+    await h.close()
+    assert not bot.poster.scheduler.running
+
+
+def test_missing_token_is_one_clear_line(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    out = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "error: DISCORD_TOKEN is not set: put your bot token in .env (see .env.example) or in "
+        "the environment."
+    ]
+
+
+async def test_rival_schedulers_at_posting_time_post_once(tmp_path, monkeypatch, clock):
+    first = new_harness(make_bot(tmp_path, clock), monkeypatch)
+    second = new_harness(make_bot(tmp_path, clock), monkeypatch)
+    await first.start()
+    await second.start()
+    await enable_daily(first)
+    import asyncio
+
+    made = await asyncio.gather(first.bot.poster.tick(), second.bot.poster.tick())
+    assert sorted(made) == [0, 1]
+    await first.close()
+    await second.close()
+
+
+async def test_a_claim_whose_poster_died_is_posted_later(harness, clock):
+    await enable_daily(harness)
+    storage = harness.bot.storage
+    daily = await harness.bot.service.daily_puzzle(clock.now.date(), 5, 5)
+    assert await storage.claim_daily_post(GUILD_ID, clock.now.date(), daily.id, CHANNEL_ID)
+    assert await harness.bot.poster.tick() == 0  # someone else is posting it right now
+    clock.now += timedelta(minutes=11)
+    assert await harness.bot.poster.tick() == 1  # they never did: post it
+    assert (await storage.daily_post(GUILD_ID, clock.now.date())).message_id is not None
+    assert await harness.bot.poster.tick() == 0
