@@ -36,8 +36,9 @@ def p99(times: list[float]) -> float:
 
 async def start(folder: Path):
     monkeypatch = pytest.MonkeyPatch()
-    bot = create_bot(Settings(database_path=str(folder / "bench.sqlite3")),
-                     sync_commands=False, schedule=False)
+    bot = create_bot(
+        Settings(database_path=str(folder / "bench.sqlite3")), sync_commands=False, schedule=False
+    )
     harness = new_harness(bot, monkeypatch)
     await harness.start()
     return harness, monkeypatch
@@ -46,9 +47,12 @@ async def start(folder: Path):
 async def open_game(harness, user: int, seed: str):
     await harness.command("new", user, size="10x10", seed=seed)
     game = (await harness.bot.storage.unfinished_games(user))[0]
-    message_id = next(m for m, d in harness.messages.items()
-                      if d["components"] and f"pipes:t:{game.id}:" in
-                      d["components"][0]["components"][0]["custom_id"])
+    message_id = next(
+        m
+        for m, d in harness.messages.items()
+        if d["components"]
+        and f"pipes:t:{game.id}:" in d["components"][0]["components"][0]["custom_id"]
+    )
     return game, message_id
 
 
@@ -76,16 +80,30 @@ async def clicks(folder: Path) -> None:
         check_ms.append((t2 - t1) * 1000)
         render_ms.append((t3 - t2) * 1000)
         del result
-    table("button click on a 10×10 (ms): raw payload → recorded UPDATE_MESSAGE",
-          ["part", "median", "p95", "p99"],
-          [["whole click", f"{median(total):.2f}", f"{p95(total):.2f}", f"{p99(total):.2f}"],
-           ["  storage rotate (transaction + check inside)", f"{median(db_ms):.2f}",
-            f"{p95(db_ms):.2f}", f"{p99(db_ms):.2f}"],
-           ["  check", f"{median(check_ms):.3f}", f"{p95(check_ms):.3f}", f"{p99(check_ms):.3f}"],
-           ["  board + render + encode (thread)", f"{median(render_ms):.2f}",
-            f"{p95(render_ms):.2f}", f"{p99(render_ms):.2f}"]])
-    print("  target: whole click < 15 ms median, < 40 ms p99; the rest is discord.py "
-          "parsing, the view and the multipart body")
+    table(
+        "button click on a 10×10 (ms): raw payload → recorded UPDATE_MESSAGE",
+        ["part", "median", "p95", "p99"],
+        [
+            ["whole click", f"{median(total):.2f}", f"{p95(total):.2f}", f"{p99(total):.2f}"],
+            [
+                "  storage rotate (transaction + check inside)",
+                f"{median(db_ms):.2f}",
+                f"{p95(db_ms):.2f}",
+                f"{p99(db_ms):.2f}",
+            ],
+            ["  check", f"{median(check_ms):.3f}", f"{p95(check_ms):.3f}", f"{p99(check_ms):.3f}"],
+            [
+                "  board + render + encode (thread)",
+                f"{median(render_ms):.2f}",
+                f"{p95(render_ms):.2f}",
+                f"{p99(render_ms):.2f}",
+            ],
+        ],
+    )
+    print(
+        "  target: whole click < 15 ms median, < 40 ms p99; the rest is discord.py "
+        "parsing, the view and the multipart body"
+    )
     await harness.close()
     monkeypatch.undo()
 
@@ -102,8 +120,10 @@ async def concurrent(folder: Path) -> None:
         game, message_id = games[k % 50]
         payload = harness._base(3, game.owner_id, None, True)
         payload["message"] = dict(harness.messages[message_id])
-        payload["data"] = {"custom_id": f"pipes:t:{game.id}:{k % 20 // 5 * 10 + k % 5}:0:0",
-                           "component_type": 2}
+        payload["data"] = {
+            "custom_id": f"pipes:t:{game.id}:{k % 20 // 5 * 10 + k % 5}:0:0",
+            "component_type": 2,
+        }
         harness._clicked[payload["token"]] = message_id
         harness.bot._connection.parse_interaction_create(payload)
         payload_count += 1
@@ -111,9 +131,11 @@ async def concurrent(folder: Path) -> None:
     elapsed = time.perf_counter() - start_t
     answered = sum(1 for r in harness.requests[before:] if r.callback_type == 7)
     stored = sum([len(await harness.bot.storage.moves(g.id)) for g, _ in games])
-    table("200 concurrent clicks over 50 games",
-          ["clicks sent", "UPDATE_MESSAGE answers", "moves stored", "errors", "seconds"],
-          [[payload_count, answered, stored, len(harness.errors), f"{elapsed:.2f}"]])
+    table(
+        "200 concurrent clicks over 50 games",
+        ["clicks sent", "UPDATE_MESSAGE answers", "moves stored", "errors", "seconds"],
+        [[payload_count, answered, stored, len(harness.errors), f"{elapsed:.2f}"]],
+    )
     await harness.close()
     monkeypatch.undo()
 
@@ -134,16 +156,21 @@ def clicks_per_rotation() -> None:
             current = view
             for x, y in windows:
                 target = viewport(side, side, x, y)
-                needed = sum(turns_between(puzzle.tiles[c], puzzle.solution[c])
-                             for c in target.cells(side) if c not in seen_cells(windows, x, y,
-                                                                                 side))
+                needed = sum(
+                    turns_between(puzzle.tiles[c], puzzle.solution[c])
+                    for c in target.cells(side)
+                    if c not in seen_cells(windows, x, y, side)
+                )
                 if needed:
                     moves += steps_between(current, target, side)
                     current = target
                 turns += needed
         rows.append([f"{side}×{side}", turns, moves, f"{(turns + moves) / turns:.3f}"])
-    table("clicks per rotation with the 5×4 button window (20 puzzles each)",
-          ["board", "rotation clicks", "window moves", "clicks per rotation"], rows)
+    table(
+        "clicks per rotation with the 5×4 button window (20 puzzles each)",
+        ["board", "rotation clicks", "window moves", "clicks per rotation"],
+        rows,
+    )
 
 
 def seen_cells(windows, x, y, side) -> set[int]:
@@ -160,8 +187,9 @@ def steps_between(a, b, side) -> int:
     """Window moves (one ◀▲▼▶ press each) from window a to window b."""
     steps, current = 0, a
     while (current.x, current.y) != (b.x, b.y):
-        direction = ("r" if b.x > current.x else "l" if b.x < current.x
-                     else "d" if b.y > current.y else "u")
+        direction = (
+            "r" if b.x > current.x else "l" if b.x < current.x else "d" if b.y > current.y else "u"
+        )
         current = pan(current, direction, side, side)
         steps += 1
     return steps

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from datetime import date
 from datetime import time as clock_time
@@ -291,17 +292,7 @@ async def setup_off(interaction: Interaction) -> None:
     if current is None or not current.enabled:
         await say(interaction, "The daily post is already off here.")
         return
-    await storage.save_guild_settings(
-        GuildSettings(
-            guild_id=current.guild_id,
-            channel_id=current.channel_id,
-            post_time=current.post_time,
-            timezone=current.timezone,
-            width=current.width,
-            height=current.height,
-            enabled=False,
-        )
-    )
+    await storage.save_guild_settings(dataclasses.replace(current, enabled=False))
     await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
 
 

@@ -169,18 +169,7 @@ class GameService:
         """A personal game of a size (default 6×6) and seed (default random)."""
         width, height = self.check_new(size, seed)
         code = make_code(width, height, seed or secrets.token_hex(3))
-        puzzle = await asyncio.to_thread(puzzle_of, code)
-        return await self.storage.create_game(
-            code=code,
-            width=width,
-            height=height,
-            source=puzzle.source,
-            tiles=puzzle.tiles,
-            owner_id=owner_id,
-            mode="personal",
-            guild_id=guild_id,
-            channel_id=channel_id,
-        )
+        return await self._start(code, owner_id, "personal", guild_id, channel_id)
 
     async def daily_game(
         self,
@@ -201,18 +190,30 @@ class GameService:
         existing = await self.storage.find_game(owner_id, daily_id=daily.id)
         if existing is not None:
             return existing
-        puzzle = await asyncio.to_thread(puzzle_of, daily.code)
+        return await self._start(daily.code, owner_id, "daily", guild_id, channel_id, daily.id)
+
+    async def _start(
+        self,
+        code: str,
+        owner_id: int,
+        mode: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        daily_id: int | None = None,
+    ) -> Game:
+        """A new game of a puzzle code; its clock starts now."""
+        puzzle = await asyncio.to_thread(puzzle_of, code)
         return await self.storage.create_game(
-            code=daily.code,
-            width=daily.width,
-            height=daily.height,
+            code=code,
+            width=puzzle.width,
+            height=puzzle.height,
             source=puzzle.source,
             tiles=puzzle.tiles,
             owner_id=owner_id,
-            mode="daily",
+            mode=mode,
             guild_id=guild_id,
             channel_id=channel_id,
-            daily_id=daily.id,
+            daily_id=daily_id,
         )
 
     async def current_game(self, owner_id: int, channel_id: int | None) -> Game:
@@ -252,9 +253,8 @@ class GameService:
 
     # -- moves ------------------------------------------------------------------------------
 
-    async def click(self, game_id: int, user_id: int, cell: int) -> Game:
+    async def click(self, game: Game, user_id: int, cell: int) -> Game:
         """One clockwise turn from a tile button."""
-        game = await self.own_game(game_id, user_id)
         if not 0 <= cell < game.width * game.height:
             raise UserError("That button points outside the board; nothing was changed.")
         return await self._moves(game, user_id, [(cell, 1)])

@@ -13,7 +13,7 @@ import discord
 from db import Game
 from puzzle import GLYPHS, cell_name
 
-from .service import Board, UserError, Viewport, pan, viewport, viewport_around
+from .service import Board, GameService, UserError, Viewport, pan, viewport, viewport_around
 
 if TYPE_CHECKING:
     from .app import PipesBot
@@ -117,10 +117,6 @@ async def refuse(interaction: discord.Interaction, error: Exception) -> None:
     )
 
 
-def _view_of(match: re.Match[str], width: int, height: int) -> Viewport:
-    return viewport(width, height, int(match["vx"]), int(match["vy"]))
-
-
 class _Action(discord.ui.DynamicItem[discord.ui.Button], template=r"pipes:never"):
     """A button whose custom_id (matched by the subclass's template) says what to do."""
 
@@ -133,68 +129,73 @@ class _Action(discord.ui.DynamicItem[discord.ui.Button], template=r"pipes:never"
         return cls(item, match)
 
 
+class _BoardAction(_Action, template=r"pipes:never"):
+    """A button on a board: ``act`` changes the game (or raises UserError), then the board
+    message is updated in place."""
+
+    async def act(
+        self, service: GameService, game: Game, user_id: int
+    ) -> tuple[Game, Viewport, tuple[int, ...]]:
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction[PipesBot]) -> None:
+        service = interaction.client.service
+        try:
+            game = await service.own_game(int(self.match["game"]), interaction.user.id)
+            game, view, highlight = await self.act(service, game, interaction.user.id)
+        except UserError as error:
+            await refuse(interaction, error)
+            return
+        await show(interaction, await service.board(game), view, highlight)
+
+    def window(self, game: Game) -> Viewport:
+        """The button window this button was on."""
+        return viewport(game.width, game.height, int(self.match["vx"]), int(self.match["vy"]))
+
+
 _GAME, _VIEW = r"(?P<game>\d{1,18})", r"(?P<vx>\d{1,2}):(?P<vy>\d{1,2})"
 
 
-class TileButton(_Action, template=rf"pipes:t:{_GAME}:(?P<cell>\d{{1,4}}):{_VIEW}"):
+class TileButton(_BoardAction, template=rf"pipes:t:{_GAME}:(?P<cell>\d{{1,4}}):{_VIEW}"):
     """Turn one tile clockwise."""
 
     @staticmethod
     def make_id(game_id: int, cell: int, view: Viewport) -> str:
         return f"pipes:t:{game_id}:{cell}:{view.x}:{view.y}"
 
-    async def callback(self, interaction: discord.Interaction[PipesBot]) -> None:
-        service = interaction.client.service
+    async def act(
+        self, service: GameService, game: Game, user_id: int
+    ) -> tuple[Game, Viewport, tuple[int, ...]]:
         cell = int(self.match["cell"])
-        try:
-            game = await service.click(int(self.match["game"]), interaction.user.id, cell)
-        except UserError as error:
-            await refuse(interaction, error)
-            return
-        board = await service.board(game)
-        await show(interaction, board, _view_of(self.match, game.width, game.height), (cell,))
+        game = await service.click(game, user_id, cell)
+        return game, self.window(game), (cell,)
 
 
-class PanButton(_Action, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW}"):
-    """Move the window of tile buttons."""
+class PanButton(_BoardAction, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW}"):
+    """Move the window of tile buttons (looking is free: nothing is stored)."""
 
     @staticmethod
     def make_id(game_id: int, direction: str, view: Viewport) -> str:
         return f"pipes:v:{game_id}:{direction}:{view.x}:{view.y}"
 
-    async def callback(self, interaction: discord.Interaction[PipesBot]) -> None:
-        service = interaction.client.service
-        try:
-            game = await service.own_game(int(self.match["game"]), interaction.user.id)
-        except UserError as error:
-            await refuse(interaction, error)
-            return
-        await show(
-            interaction, await service.board(game), _view_of(self.match, game.width, game.height)
-        )
+    async def act(
+        self, service: GameService, game: Game, user_id: int
+    ) -> tuple[Game, Viewport, tuple[int, ...]]:
+        return game, self.window(game), ()
 
 
-class HintButton(_Action, template=rf"pipes:h:{_GAME}:{_VIEW}"):
+class HintButton(_BoardAction, template=rf"pipes:h:{_GAME}:{_VIEW}"):
     """Turn one wrong tile right (counted as a hint)."""
 
     @staticmethod
     def make_id(game_id: int, view: Viewport) -> str:
         return f"pipes:h:{game_id}:{view.x}:{view.y}"
 
-    async def callback(self, interaction: discord.Interaction[PipesBot]) -> None:
-        service = interaction.client.service
-        try:
-            game = await service.own_game(int(self.match["game"]), interaction.user.id)
-            game, cell = await service.hint(game, interaction.user.id)
-        except UserError as error:
-            await refuse(interaction, error)
-            return
-        await show(
-            interaction,
-            await service.board(game),
-            viewport_around(game.width, game.height, cell),
-            (cell,),
-        )
+    async def act(
+        self, service: GameService, game: Game, user_id: int
+    ) -> tuple[Game, Viewport, tuple[int, ...]]:
+        game, cell = await service.hint(game, user_id)
+        return game, viewport_around(game.width, game.height, cell), (cell,)
 
 
 class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):

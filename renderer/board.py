@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Collection, Iterable, Sequence
+from typing import TypedDict, Unpack
 
 from PIL import Image, ImageDraw
 
@@ -127,20 +128,21 @@ def encode_png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
+class Marks(TypedDict, total=False):
+    """What ``render_png`` passes on to ``render_image``."""
+
+    highlight: Collection[int]
+    locked: Collection[int]
+    frame: tuple[int, int, int, int] | None
+
+
 def render_png(
     width: int,
     height: int,
     tiles: Sequence[int],
     source: tuple[int, int],
     result: Check,
-    *,
-    highlight: Collection[int] = (),
-    locked: Collection[int] = (),
-    frame: tuple[int, int, int, int] | None = None,
+    **marks: Unpack[Marks],
 ) -> bytes:
-    """The board as PNG bytes (see ``render_image``)."""
-    return encode_png(
-        render_image(
-            width, height, tiles, source, result, highlight=highlight, locked=locked, frame=frame
-        )
-    )
+    """The board as PNG bytes (see ``render_image`` for the marks)."""
+    return encode_png(render_image(width, height, tiles, source, result, **marks))
