@@ -420,3 +420,18 @@ async def test_a_claim_whose_poster_died_is_posted_later(harness, clock):
     assert await harness.bot.poster.tick() == 1  # they never did: post it
     assert (await storage.daily_post(GUILD_ID, clock.now.date())).message_id is not None
     assert await harness.bot.poster.tick() == 0
+
+
+async def test_daily_command_and_resume_bring_back_the_same_board(harness):
+    made = await harness.command("daily", ALICE)
+    first = board_message(made)
+    assert first.ephemeral and first.content.startswith("**Daily Pipes 2026-11-22** · 8×8")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    assert len(first.custom_ids()) == 25  # 20 tiles in the window + ◀ ▲ ▼ ▶ 💡
+    again = board_message(await harness.command("daily", ALICE))
+    assert again.content == first.content
+    resumed = board_message(await harness.command("resume", ALICE))
+    assert resumed.ephemeral and resumed.custom_ids()[0] == f"pipes:t:{game.id}:0:0:0"
+    assert len(await harness.bot.storage.unfinished_games(ALICE)) == 1
+    nothing = await harness.command("resume", BOB)
+    assert "no unfinished board" in nothing[-1].content and nothing[-1].ephemeral
