@@ -78,7 +78,7 @@ def main() -> int:
     if command == "bench":
         _setup(with_test=True)
         failed = 0
-        for script in sorted((ROOT / "bench").glob("*.py")):
+        for script in sorted((ROOT / "bench").glob("[!_]*.py")):
             print(f"\n== {script.name}", flush=True)
             failed |= _run(str(script.relative_to(ROOT)))
         return failed

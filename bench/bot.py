@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
 
-from common import median, p95, table  # noqa: E402
+from _timing import median, p95, table  # noqa: E402
 from discord_harness import new_harness  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402

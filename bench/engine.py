@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).parent)]
 
 import networkx as nx  # noqa: E402
-from common import median, p95, sample, table  # noqa: E402
+from _timing import median, p95, sample, table  # noqa: E402
 
 from puzzle import check, deduce, generate, rotate, solve  # noqa: E402
 from puzzle.generator import scramble, spanning_tree  # noqa: E402

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).parent)]
 
-from common import median, p95, table  # noqa: E402
+from _timing import median, p95, table  # noqa: E402
 
 from db import open_storage  # noqa: E402
 from puzzle import generate  # noqa: E402
