@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import io
 import re
 from datetime import date
 from datetime import time as clock_time
@@ -13,6 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 import discord
 from discord import app_commands
 
+from datapack import INSTALL_NOTE
 from db import Game, GuildSettings
 from puzzle import parse_size
 
@@ -169,10 +171,16 @@ async def stats(interaction: Interaction, user: discord.User | None = None) -> N
 
 @pipes.command(name="datapack", description="The Minecraft datapack of your current puzzle")
 async def datapack(interaction: Interaction) -> None:
-    await say(
-        interaction,
-        "The Minecraft datapack is coming soon: it will play the very same "
-        "puzzle in Minecraft Java 1.21.6+.",
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    code, zips = await interaction.client.service.datapack(
+        interaction.user.id, interaction.channel_id
+    )
+    data_name, resource_name = (name for name, _ in zips)
+    await interaction.followup.send(
+        f"Minecraft packs of **{code}**: the very same puzzle.\n"
+        + INSTALL_NOTE.format(data=data_name, resources=resource_name),
+        files=[discord.File(io.BytesIO(blob), filename=name) for name, blob in zips],
+        ephemeral=True,
     )
 
 

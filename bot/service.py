@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+import datapack
 import db
 from db import DailyPuzzle, Game, Storage
 from puzzle import (
@@ -236,6 +237,23 @@ class GameService:
                 "You have no unfinished board. Start one with `/pipes daily` or `/pipes new`."
             )
         return games[0]
+
+    async def datapack(
+        self, owner_id: int, channel_id: int | None
+    ) -> tuple[str, list[tuple[str, bytes]]]:
+        """The Minecraft packs of the user's current puzzle (the newest unfinished board,
+        in this channel first), or of today's daily: (code, [(file name, zip)])."""
+        games = await self.storage.unfinished_games(
+            owner_id, channel_id
+        ) or await self.storage.unfinished_games(owner_id)
+        if games:
+            code = games[0].code
+        else:
+            width, height = await self.daily_size(None)
+            code = (await self.daily_puzzle(self.today(), width, height)).code
+        puzzle = await asyncio.to_thread(puzzle_of, code)
+        zips = await asyncio.to_thread(datapack.build, puzzle)
+        return code, list(zip(datapack.file_names(puzzle), zips, strict=True))
 
     async def own_game(self, game_id: int, user_id: int) -> Game:
         """A game the user may play, or a UserError saying why not."""

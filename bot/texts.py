@@ -88,5 +88,7 @@ buttons (framed on the image).
 ccw = counter-clockwise).
 • `/pipes hint` turns one wrong tile right (+30 s on the daily leaderboard). \
 `/pipes resume` brings back your unfinished board.
-• `/pipes leaderboard [date]`, `/pipes stats [user]`, `/pipes datapack`.
+• `/pipes leaderboard [date]`, `/pipes stats [user]`.
+• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack \
+(Java 1.21.6+).
 • Server managers: `/pipes-setup daily` and `/pipes-setup off`."""

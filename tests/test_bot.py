@@ -1,3 +1,4 @@
+import io
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -368,8 +369,18 @@ async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, monkeypatc
 async def test_help_and_datapack(harness):
     made = await harness.command("help", ALICE)
     assert "/pipes daily" in made[0].content and made[0].ephemeral
+    await new_board(harness, seed="mc")
     made = await harness.command("datapack", ALICE)
-    assert "coming soon" in made[0].content
+    reply = made[-1]
+    assert made[0].callback_type == 5 and reply.ephemeral
+    assert "Minecraft packs of **5x5-mc**" in reply.content
+    assert "/function pipes:start" in reply.content
+    import zipfile
+
+    names = [name for name, _ in reply.files]
+    assert names == ["pipes-5x5-mc-datapack.zip", "pipes-5x5-mc-resourcepack.zip"]
+    data = zipfile.ZipFile(io.BytesIO(reply.files[0][1]))
+    assert "data/pipes/function/start.mcfunction" in data.namelist()
 
 
 async def test_scheduler_starts_in_setup_hook_and_stops_on_close(tmp_path, monkeypatch, clock):

@@ -1,0 +1,71 @@
+"""Assemble and zip the data pack and the resource pack of a puzzle with beet."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from beet import DataPack, Font, Function, FunctionTag, ResourcePack, Texture
+from PIL import Image
+
+from puzzle import Puzzle
+
+from .formats import data_pack_meta, resource_pack_meta
+from .functions import functions
+from .resourcepack import fonts
+
+
+def data_pack(puzzle: Puzzle) -> DataPack:
+    """The data pack: the puzzle's functions, run on load and every tick."""
+    pack = DataPack()
+    pack.mcmeta.data = data_pack_meta(puzzle.code)
+    for name, lines in functions(puzzle).items():
+        pack[f"pipes:{name}"] = Function(lines)
+    pack.function_tags["minecraft:load"] = FunctionTag({"values": ["pipes:load"]})
+    pack.function_tags["minecraft:tick"] = FunctionTag({"values": ["pipes:tick"]})
+    return pack
+
+
+def resource_pack(puzzle: Puzzle) -> ResourcePack:
+    """The resource pack: a font and a glyph sheet per tile state."""
+    pack = ResourcePack()
+    pack.mcmeta.data = resource_pack_meta(puzzle.code)
+    for state, (font, sheet) in fonts().items():
+        pack[f"pipes:{state}"] = Font(font)
+        pack[f"pipes:font/{state}"] = Texture(Image.open(io.BytesIO(sheet)))
+    return pack
+
+
+def _zip(pack: DataPack | ResourcePack) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        pack.dump(archive)
+    return out.getvalue()
+
+
+def build(puzzle: Puzzle) -> tuple[bytes, bytes]:
+    """(data pack zip, resource pack zip) of a puzzle."""
+    return _zip(data_pack(puzzle)), _zip(resource_pack(puzzle))
+
+
+def file_names(puzzle: Puzzle) -> tuple[str, str]:
+    """File names for the two zips."""
+    return f"pipes-{puzzle.code}-datapack.zip", f"pipes-{puzzle.code}-resourcepack.zip"
+
+
+def write(puzzle: Puzzle, folder: Path) -> list[Path]:
+    """Write both zips into ``folder``; returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / name for name in file_names(puzzle)]
+    for path, data in zip(paths, build(puzzle), strict=True):
+        path.write_bytes(data)
+    return paths
+
+
+INSTALL_NOTE = (
+    "**Minecraft Java 1.21.6 – 1.21.11.** Put `{data}` into your world's `datapacks` folder "
+    "and `{resources}` into `.minecraft/resourcepacks` (turn it on under Options → Resource "
+    "Packs). In the world run `/reload`, then `/function pipes:start`. Click a tile in the "
+    "board window to turn it."
+)

@@ -1,0 +1,483 @@
+"""A small interpreter for exactly the Minecraft commands the data pack uses, to prove its
+logic without Minecraft. It refuses any command it does not implement (``Unsupported``)
+instead of skipping it.
+
+Implemented: scoreboard objectives add; scoreboard players set/add/remove/operation/enable/
+get; execute as/if/unless (score matches, score comparison, data storage)/store result
+(score, storage)/run; data modify storage (set/append/prepend/insert, value or from
+storage); data remove/get storage; function (plain, ``with storage``, inline compound);
+``$`` macro lines; return; tellraw and dialog show (recorded).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+
+from datapack.snbt import Byte, ByteArray, dumps
+
+
+class Unsupported(Exception):
+    """A command (or form of one) this interpreter does not implement."""
+
+
+class CommandError(Exception):
+    """A command that Minecraft would reject at run time."""
+
+
+class _Return(Exception):
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+
+# -- SNBT -----------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([bBsSlLfFdD]?)")
+_BARE = re.compile(r"[A-Za-z0-9_\-.+]+")
+
+
+def parse_snbt(text: str, pos: int = 0) -> tuple[object, int]:
+    """One SNBT value from ``text[pos:]``; returns (value, end)."""
+    pos = _ws(text, pos)
+    ch = text[pos]
+    if ch == "{":
+        result: dict = {}
+        pos = _ws(text, pos + 1)
+        if text[pos] == "}":
+            return result, pos + 1
+        while True:
+            key, pos = _key(text, pos)
+            pos = _ws(text, pos)
+            if text[pos] != ":":
+                raise CommandError(f"expected ':' at {pos} in {text!r}")
+            result[key], pos = parse_snbt(text, pos + 1)
+            pos = _ws(text, pos)
+            if text[pos] == "}":
+                return result, pos + 1
+            if text[pos] != ",":
+                raise CommandError(f"expected ',' or '}}' at {pos} in {text!r}")
+            pos += 1
+    if ch == "[":
+        if text[pos + 1 : pos + 3] == "B;":
+            values, pos = _items(text, pos + 3)
+            return ByteArray(int(v) for v in values), pos
+        return _items(text, pos + 1)
+    if ch in "\"'":
+        return _string(text, pos)
+    match = _NUMBER.match(text, pos)
+    if match and (match.end() == len(text) or not _BARE.match(text[match.end()])):
+        digits, suffix = match.group(1), match.group(2).lower()
+        value = float(match.group(0)[:-1] if suffix else match.group(0))
+        if suffix == "b":
+            return Byte(int(value)), match.end()
+        if suffix in ("f", "d") or "." in digits:
+            return value, match.end()
+        return int(value), match.end()
+    match = _BARE.match(text, pos)
+    if not match:
+        raise CommandError(f"cannot read SNBT at {pos} in {text!r}")
+    word = match.group(0)
+    return ({"true": Byte(1), "false": Byte(0)}.get(word, word)), match.end()
+
+
+def _ws(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] == " ":
+        pos += 1
+    return pos
+
+
+def _key(text: str, pos: int) -> tuple[str, int]:
+    if text[pos] in "\"'":
+        return _string(text, pos)
+    match = _BARE.match(text, pos)
+    if not match:
+        raise CommandError(f"bad key at {pos} in {text!r}")
+    return match.group(0), match.end()
+
+
+def _string(text: str, pos: int) -> tuple[str, int]:
+    quote, out, pos = text[pos], [], pos + 1
+    while text[pos] != quote:
+        if text[pos] == "\\":
+            nxt = text[pos + 1]
+            out.append({"n": "\n", "t": "\t"}.get(nxt, nxt))
+            pos += 2
+        else:
+            out.append(text[pos])
+            pos += 1
+    return "".join(out), pos + 1
+
+
+def _items(text: str, pos: int) -> tuple[list, int]:
+    items: list = []
+    pos = _ws(text, pos)
+    if text[pos] == "]":
+        return items, pos + 1
+    while True:
+        value, pos = parse_snbt(text, pos)
+        items.append(value)
+        pos = _ws(text, pos)
+        if text[pos] == "]":
+            return items, pos + 1
+        if text[pos] != ",":
+            raise CommandError(f"expected ',' or ']' at {pos} in {text!r}")
+        pos += 1
+
+
+# -- NBT paths ------------------------------------------------------------------------------
+
+_STEP = re.compile(r"\.?([A-Za-z0-9_]+)|\[(-?\d+)\]")
+
+
+def parse_path(path: str) -> list[str | int]:
+    steps, pos = [], 0
+    while pos < len(path):
+        match = _STEP.match(path, pos)
+        if not match or match.end() == pos:
+            raise Unsupported(f"NBT path {path!r}")
+        steps.append(match.group(1) if match.group(1) is not None else int(match.group(2)))
+        pos = match.end()
+    return steps
+
+
+def _step(container: object, step: str | int) -> object:
+    if isinstance(step, str):
+        if not isinstance(container, dict) or step not in container:
+            raise KeyError(step)
+        return container[step]
+    if not isinstance(container, list) or not -len(container) <= step < len(container):
+        raise KeyError(step)
+    return container[step]
+
+
+# -- the interpreter ------------------------------------------------------------------------
+
+_RANGE = re.compile(r"^(-?\d+)?(\.\.)?(-?\d+)?$")
+
+
+def _in_range(value: int, text: str) -> bool:
+    match = _RANGE.match(text)
+    if not match:
+        raise Unsupported(f"range {text!r}")
+    low, dots, high = match.groups()
+    if not dots:
+        return value == int(low)
+    return (low is None or value >= int(low)) and (high is None or value <= int(high))
+
+
+@dataclass
+class Interpreter:
+    """Runs ``pipes:`` functions against scores, storage and one player."""
+
+    functions: dict[str, list[str]]
+    players: list[str] = field(default_factory=lambda: ["Steve"])
+    scores: dict[tuple[str, str], int] = field(default_factory=dict)
+    objectives: dict[str, str] = field(default_factory=dict)
+    storage: dict[str, dict] = field(default_factory=dict)
+    shown: list[tuple[str, object]] = field(default_factory=list)  # (player, dialog)
+    said: list[tuple[str, object]] = field(default_factory=list)  # (target, tellraw JSON)
+    commands: int = 0
+
+    def function(self, name: str, executor: str | None = None, args: dict | None = None) -> int:
+        """Run a function (``pipes:start`` or ``start``); returns its return value."""
+        key = name.split(":", 1)[1] if ":" in name else name
+        if key not in self.functions:
+            raise CommandError(f"unknown function {name}")
+        try:
+            for line in self.functions[key]:
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                if line.startswith("$"):
+                    if args is None:
+                        raise CommandError(f"macro line in {name} run without arguments")
+                    line = re.sub(r"\$\((\w+)\)", lambda m: self._macro(args, m.group(1)), line[1:])
+                self.command(line, executor)
+        except _Return as done:
+            return done.value
+        return 0
+
+    @staticmethod
+    def _macro(args: dict, key: str) -> str:
+        if key not in args:
+            raise CommandError(f"macro argument {key} missing")
+        value = args[key]
+        return value if isinstance(value, str) else dumps(value)
+
+    # -- commands -------------------------------------------------------------------------
+
+    def command(self, line: str, executor: str | None) -> int:
+        self.commands += 1
+        words = line.split(" ")
+        head = words[0]
+        if head == "scoreboard":
+            return self._scoreboard(words, executor)
+        if head == "execute":
+            return self._execute(line[len("execute ") :], executor)
+        if head == "data":
+            return self._data(line, words)
+        if head == "function":
+            return self._function_command(line, executor)
+        if head == "return" and len(words) == 2:
+            raise _Return(int(words[1]))
+        if head == "tellraw":
+            target, _, text = line[len("tellraw ") :].partition(" ")
+            for player in self._targets(target, executor):
+                self.said.append((player, json.loads(text)))
+            return 1
+        if head == "dialog" and words[1] == "show":
+            target = words[2]
+            value, end = parse_snbt(line, len(" ".join(words[:3])) + 1)
+            if line[end:].strip():
+                raise CommandError(f"trailing text after dialog: {line[end:]!r}")
+            for player in self._targets(target, executor):
+                self.shown.append((player, value))
+            return 1
+        raise Unsupported(line)
+
+    def _holder(self, name: str, executor: str | None) -> str:
+        if name == "@s":
+            if executor is None:
+                raise CommandError("@s without an executing player")
+            return executor
+        if name.startswith("@"):
+            raise Unsupported(f"score holder {name}")
+        return name
+
+    def _get(self, holder: str, objective: str) -> int:
+        if objective not in self.objectives:
+            raise CommandError(f"unknown objective {objective}")
+        if (holder, objective) not in self.scores:
+            raise CommandError(f"{holder} has no score in {objective}")
+        return self.scores[holder, objective]
+
+    def _set(self, holder: str, objective: str, value: int) -> None:
+        if objective not in self.objectives:
+            raise CommandError(f"unknown objective {objective}")
+        self.scores[holder, objective] = ((value + 2**31) % 2**32) - 2**31
+
+    def _scoreboard(self, words: list[str], executor: str | None) -> int:
+        if words[1:3] == ["objectives", "add"] and len(words) == 5:
+            if words[4] not in ("dummy", "trigger"):
+                raise Unsupported(f"criterion {words[4]}")
+            self.objectives.setdefault(words[3], words[4])
+            return 1
+        if words[1] != "players":
+            raise Unsupported(" ".join(words))
+        action = words[2]
+        if action in ("set", "add", "remove") and len(words) == 6:
+            holder, objective, amount = self._holder(words[3], executor), words[4], int(words[5])
+            old = self.scores.get((holder, objective), 0)
+            new = {"set": amount, "add": old + amount, "remove": old - amount}[action]
+            self._set(holder, objective, new)
+            return new
+        if action == "get" and len(words) == 5:
+            return self._get(self._holder(words[3], executor), words[4])
+        if action == "enable" and len(words) == 5:
+            if self.objectives.get(words[4]) != "trigger":
+                raise CommandError(f"{words[4]} is not a trigger objective")
+            for player in self._targets(words[3], executor):
+                self.scores.setdefault((player, words[4]), 0)
+            return 1
+        if action == "operation" and len(words) == 8:
+            target, objective = self._holder(words[3], executor), words[4]
+            op, source = words[5], self._get(self._holder(words[6], executor), words[7])
+            value = self.scores.get((target, objective), 0)
+            if op == "=":
+                value = source
+            elif op == "+=":
+                value += source
+            elif op == "-=":
+                value -= source
+            elif op == "*=":
+                value *= source
+            elif op == "/=":
+                value = value // source if source else value
+            elif op == "%=":
+                value = value % source if source else value
+            elif op == "<":
+                value = min(value, source)
+            elif op == ">":
+                value = max(value, source)
+            else:
+                raise Unsupported(f"operation {op}")
+            self._set(target, objective, value)
+            return value
+        raise Unsupported(" ".join(words))
+
+    def _targets(self, selector: str, executor: str | None) -> list[str]:
+        if selector == "@s":
+            return [self._holder("@s", executor)]
+        if selector == "@a":
+            return list(self.players)
+        match = re.fullmatch(r"@a\[scores=\{([\w.]+)=([-\d.]+)\}\]", selector)
+        if match:
+            objective, wanted = match.groups()
+            return [
+                p
+                for p in self.players
+                if (p, objective) in self.scores and _in_range(self.scores[p, objective], wanted)
+            ]
+        raise Unsupported(f"selector {selector}")
+
+    def _execute(self, rest: str, executor: str | None) -> int:
+        words = rest.split(" ")
+        k = 0
+        store = None
+        while k < len(words):
+            word = words[k]
+            if word == "run":
+                result = self.command(" ".join(words[k + 1 :]), executor)
+                if store is not None:
+                    store(result)
+                return result
+            if word == "as":
+                players = self._targets(words[k + 1], executor)
+                tail = " ".join(words[k + 2 :])
+                results = [self._execute(tail, player) for player in players]
+                return len(results)
+            if word in ("if", "unless"):
+                passed, k = self._condition(words, k + 1, executor)
+                if passed != (word == "if"):
+                    return 0
+                continue
+            if word == "store" and words[k + 1] == "result":
+                if words[k + 2] == "score":
+                    holder, objective = self._holder(words[k + 3], executor), words[k + 4]
+                    store = lambda v, h=holder, o=objective: self._set(h, o, int(v))  # noqa: E731
+                    k += 5
+                    continue
+                if words[k + 2] == "storage" and words[k + 5 : k + 7] == ["int", "1"]:
+                    target, path = words[k + 3], parse_path(words[k + 4])
+                    store = lambda v, t=target, p=path: self._put(t, p, int(v))  # noqa: E731
+                    k += 7
+                    continue
+            raise Unsupported(f"execute {rest}")
+        raise Unsupported(f"execute without run: {rest}")
+
+    def _condition(self, words: list[str], k: int, executor: str | None) -> tuple[bool, int]:
+        kind = words[k]
+        if kind == "score":
+            holder, objective = self._holder(words[k + 1], executor), words[k + 2]
+            present = (holder, objective) in self.scores
+            if words[k + 3] == "matches":
+                return present and _in_range(self.scores[holder, objective], words[k + 4]), k + 5
+            other = self._holder(words[k + 4], executor), words[k + 5]
+            if not present or other not in self.scores:
+                return False, k + 6
+            a, b = self.scores[holder, objective], self.scores[other]
+            compare = {"<": a < b, "<=": a <= b, "=": a == b, ">=": a >= b, ">": a > b}
+            if words[k + 3] not in compare:
+                raise Unsupported(f"comparison {words[k + 3]}")
+            return compare[words[k + 3]], k + 6
+        if kind == "data" and words[k + 1] == "storage":
+            try:
+                self._resolve(words[k + 2], parse_path(words[k + 3]))
+            except KeyError:
+                return False, k + 4
+            return True, k + 4
+        raise Unsupported(f"condition {kind}")
+
+    # -- storage --------------------------------------------------------------------------
+
+    def _resolve(self, target: str, path: list[str | int]) -> object:
+        value: object = self.storage.setdefault(target, {})
+        for step in path:
+            value = _step(value, step)
+        return value
+
+    def _parent(self, target: str, path: list[str | int], create: bool) -> object:
+        value: object = self.storage.setdefault(target, {})
+        for step in path[:-1]:
+            if create and isinstance(step, str) and isinstance(value, dict):
+                value = value.setdefault(step, {})
+            else:
+                value = _step(value, step)
+        return value
+
+    def _put(self, target: str, path: list[str | int], value: object) -> None:
+        parent = self._parent(target, path, create=True)
+        last = path[-1]
+        if isinstance(last, str):
+            if not isinstance(parent, dict):
+                raise CommandError(f"cannot set {last} on {type(parent).__name__}")
+            parent[last] = value
+        else:
+            _step(parent, last)
+            parent[last] = Byte(value) if isinstance(parent, ByteArray) else value
+
+    def _data(self, line: str, words: list[str]) -> int:
+        if words[1:3] == ["modify", "storage"]:
+            target, path = words[3], parse_path(words[4])
+            mode, k = words[5], 6
+            index = None
+            if mode == "insert":
+                index, k = int(words[6]), 7
+            source_kind = words[k]
+            if source_kind == "value":
+                value, end = parse_snbt(line, len(" ".join(words[: k + 1])) + 1)
+                if line[end:].strip():
+                    raise CommandError(f"trailing text: {line[end:]!r}")
+            elif source_kind == "from" and words[k + 1] == "storage" and len(words) == k + 4:
+                try:
+                    value = copy.deepcopy(self._resolve(words[k + 2], parse_path(words[k + 3])))
+                except KeyError:
+                    raise CommandError(f"nothing at {words[k + 3]}") from None
+            else:
+                raise Unsupported(line)
+            if mode == "set":
+                self._put(target, path, value)
+                return 1
+            try:
+                collection = self._resolve(target, path)
+            except KeyError:
+                collection = []
+                self._put(target, path, collection)
+            if not isinstance(collection, list):
+                raise CommandError(f"{words[4]} is not a list")
+            if mode == "append":
+                collection.append(value)
+            elif mode == "prepend":
+                collection.insert(0, value)
+            elif mode == "insert":
+                collection.insert(index, value)
+            else:
+                raise Unsupported(line)
+            return 1
+        if words[1:3] == ["remove", "storage"] and len(words) == 5:
+            path = parse_path(words[4])
+            try:
+                parent = self._parent(words[3], path, create=False)
+                _step(parent, path[-1])
+            except KeyError:
+                return 0
+            del parent[path[-1]]  # type: ignore[index]
+            return 1
+        if words[1:3] == ["get", "storage"] and len(words) == 5:
+            try:
+                value = self._resolve(words[3], parse_path(words[4]))
+            except KeyError:
+                raise CommandError(f"nothing at {words[4]}") from None
+            if isinstance(value, bool | int | float):
+                return int(value)
+            return len(value)  # type: ignore[arg-type]
+        raise Unsupported(line)
+
+    def _function_command(self, line: str, executor: str | None) -> int:
+        words = line.split(" ")
+        name = words[1]
+        if len(words) == 2:
+            return self.function(name, executor)
+        if words[2] == "with" and words[3] == "storage" and len(words) in (5, 6):
+            args = self._resolve(words[4], parse_path(words[5]) if len(words) == 6 else [])
+            if not isinstance(args, dict):
+                raise CommandError("macro arguments must be a compound")
+            return self.function(name, executor, copy.deepcopy(args))
+        if words[2].startswith("{"):
+            args, end = parse_snbt(line, len(" ".join(words[:2])) + 1)
+            if line[end:].strip() or not isinstance(args, dict):
+                raise CommandError(f"bad macro arguments in {line!r}")
+            return self.function(name, executor, args)
+        raise Unsupported(line)

@@ -1,0 +1,290 @@
+import io
+import json
+import random
+import zipfile
+
+import pytest
+from mcinterp import CommandError, Interpreter, Unsupported, parse_snbt
+from PIL import Image
+
+from datapack import build, file_names
+from datapack.formats import DATA_MAX, DATA_MIN, RESOURCE_MAX, RESOURCE_MIN
+from datapack.functions import functions
+from datapack.resourcepack import ASCENT, FIRST_GLYPH, GLYPH, NEGATIVE_SPACE
+from datapack.snbt import dumps, quote
+from puzzle import check, from_code, generate, rotate, turns_between
+from renderer import tile_glyphs
+
+STATE = {0: "idle", 1: "flooded", 2: "loop"}
+
+
+def started(puzzle):
+    machine = Interpreter(functions(puzzle))
+    machine.function("pipes:load")
+    machine.function("pipes:start")
+    return machine
+
+
+def storage_tiles(machine, puzzle):
+    """(tiles, flooded, loops) as the pack's storage holds them (column-major grid)."""
+    grid = machine.storage["pipes:game"]["grid"]
+    tiles, flooded, loops = [], set(), set()
+    for y in range(puzzle.height):
+        for x in range(puzzle.width):
+            tile = grid[x][y]
+            assert (tile["x"], tile["y"], tile["index"]) == (x, y, y * puzzle.width + x + 1)
+            i = y * puzzle.width + x
+            tiles.append(sum(int(b) << d for d, b in enumerate(tile["side"])))
+            flooded |= {i} if tile["state"] == 1 else set()
+            loops |= {i} if tile["state"] == 2 else set()
+    return tiles, flooded, loops
+
+
+def dialog_board(machine, puzzle):
+    """(mask, font, trigger value) per tile, read back from the last dialog shown."""
+    _, shown = machine.shown[-1]
+    contents = shown["body"][0]["contents"]
+    cells = [c for c in contents if c["text"] != "\n"]
+    assert len(contents) - len(cells) == puzzle.height
+    out = []
+    for c in cells:
+        assert c["text"][1] == NEGATIVE_SPACE
+        command = c["click_event"]["command"]
+        assert c["click_event"]["action"] == "run_command"
+        out.append(
+            (
+                ord(c["text"][0]) - FIRST_GLYPH,
+                c["font"].split(":")[1],
+                int(command.rsplit(" ", 1)[1]),
+            )
+        )
+    return out
+
+
+def assert_same_as_engine(machine, puzzle, tiles):
+    result = check(puzzle.width, puzzle.height, tiles, puzzle.source)
+    stored, flooded, loops = storage_tiles(machine, puzzle)
+    assert stored == tiles
+    # The checker's loop tiles are flooded or not; the pack shows a loop tile as a loop.
+    assert loops == set(result.loops)
+    assert flooded == set(result.flooded) - set(result.loops)
+    assert machine.scores["#solved", "pipes.var"] == int(result.solved)
+    src = puzzle.source[1] * puzzle.width + puzzle.source[0]
+    for i, (mask, font, index) in enumerate(dialog_board(machine, puzzle)):
+        assert (mask, index) == (tiles[i], i + 1)
+        wanted = (
+            "loop"
+            if i in result.loops
+            else ("source" if i == src else "flooded")
+            if i in result.flooded
+            else "idle"
+        )
+        assert font == wanted
+
+
+def click(machine, index):
+    machine.scores["Steve", "pipes.click"] = index
+    machine.function("pipes:tick")
+    assert machine.scores["Steve", "pipes.click"] == 0  # re-armed for the next click
+
+
+@pytest.mark.parametrize("code", ["3x3-a", "5x4-b", "8x8-d20261122", "6x9n-c"])
+def test_pack_agrees_with_the_engine_over_random_clicks(code):
+    puzzle = from_code(code)
+    machine = started(puzzle)
+    tiles = list(puzzle.tiles)
+    assert_same_as_engine(machine, puzzle, tiles)
+    rng = random.Random(code)
+    for _ in range(40):
+        i = rng.randrange(len(tiles))
+        click(machine, i + 1)
+        tiles[i] = rotate(tiles[i])
+        if check(puzzle.width, puzzle.height, tiles, puzzle.source).solved:
+            break
+        assert_same_as_engine(machine, puzzle, tiles)
+
+
+def _bend_block(puzzle):
+    """A 2x2 block of bends away from the source (they can be turned into a ring)."""
+    w = puzzle.width
+    src = puzzle.source[1] * w + puzzle.source[0]
+    for y in range(puzzle.height - 1):
+        for x in range(w - 1):
+            block = [y * w + x, y * w + x + 1, (y + 1) * w + x, (y + 1) * w + x + 1]
+            if src not in block and all(puzzle.tiles[i] in (3, 6, 9, 12) for i in block):
+                return block
+    return None
+
+
+def test_loops_are_found_outside_the_water_too():
+    puzzle, block = next(
+        (p, b) for k in range(200) if (b := _bend_block(p := generate(6, 6, f"loops{k}")))
+    )
+    machine = started(puzzle)
+    tiles = list(puzzle.tiles)
+    # Turn a 2x2 block of bends into a ring and the rest towards the solution.
+    ring = dict(zip(block, (12, 9, 6, 3), strict=True))
+    for i in range(36):
+        target = ring.get(i, puzzle.solution[i])
+        for _ in range(turns_between(tiles[i], target) or 0):
+            click(machine, i + 1)
+            tiles[i] = rotate(tiles[i])
+    result = check(6, 6, tiles, puzzle.source)
+    assert set(block) <= set(result.loops)
+    assert_same_as_engine(machine, puzzle, tiles)
+
+
+def test_solving_announces_the_win_and_ignores_further_clicks():
+    puzzle = from_code("5x5-win")
+    machine = started(puzzle)
+    turns = 0
+    for i, (tile, target) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True)):
+        for _ in range(turns_between(tile, target)):
+            click(machine, i + 1)
+            turns += 1
+    assert machine.scores["#solved", "pipes.var"] == 1
+    assert machine.scores["#turns", "pipes.var"] == turns == puzzle.par
+    _, win = machine.said[-1]
+    assert "solved Pipes " in json.dumps(win)
+    before = storage_tiles(machine, puzzle)[0]
+    click(machine, 1)
+    assert storage_tiles(machine, puzzle)[0] == before
+    click(machine, 999)  # a forged trigger value changes nothing either
+
+
+def test_out_of_range_clicks_change_nothing():
+    puzzle = from_code("4x4-range")
+    machine = started(puzzle)
+    for value in (17, 1000, -3):
+        machine.scores["Steve", "pipes.click"] = value
+        machine.function("pipes:tick")
+    assert storage_tiles(machine, puzzle)[0] == list(puzzle.tiles)
+    assert machine.scores["#turns", "pipes.var"] == 0
+
+
+def test_interpreter_refuses_what_it_does_not_implement():
+    machine = Interpreter(
+        {"f": ["say hello"], "g": ["$say $(x)"], "h": ["scoreboard players frobnicate #a x 1"]}
+    )
+    with pytest.raises(Unsupported):
+        machine.function("pipes:f")
+    with pytest.raises(CommandError):
+        machine.function("pipes:g")  # a macro line needs arguments
+    with pytest.raises(Unsupported):
+        machine.function("pipes:h")
+
+
+def test_snbt_round_trip_and_escaping():
+    value = {"a": [1, 2], "s": 'say "hi" \\ there', "b": parse_snbt("[B;1b,0b]")[0]}
+    assert parse_snbt(dumps(value))[0] == value
+    assert quote('x" run kill @a') == '"x\\" run kill @a"'
+    assert parse_snbt(quote('x"\\y\n'))[0] == 'x"\\y\n'
+
+
+def test_zips_contents_and_formats():
+    puzzle = from_code("8x8-d20261122")
+    data, resources = build(puzzle)
+    assert build(puzzle) == (data, resources)  # byte-identical
+    files = unzip(data)
+    assert "data/pipes/function/check.mcfunction" in files
+    assert json.loads(files["data/minecraft/tags/function/tick.json"]) == {"values": ["pipes:tick"]}
+    assert files["data/pipes/function/tick.mcfunction"].decode().strip() == (
+        "execute as @a[scores={pipes.click=1..}] run function pipes:click"
+    )
+    meta = json.loads(zipfile.ZipFile(io.BytesIO(data)).read("pack.mcmeta"))["pack"]
+    assert (meta["pack_format"], meta["min_format"], meta["max_format"]) == (80, 80, [94, 1])
+    assert meta["supported_formats"] == [80, 94]
+    rmeta = json.loads(zipfile.ZipFile(io.BytesIO(resources)).read("pack.mcmeta"))["pack"]
+    assert (rmeta["pack_format"], rmeta["min_format"], rmeta["max_format"]) == (63, 63, 75)
+    assert (DATA_MIN, DATA_MAX, RESOURCE_MIN, RESOURCE_MAX) == (80, (94, 1), 63, 75)
+    assert file_names(puzzle) == (
+        "pipes-8x8-d20261122-datapack.zip",
+        "pipes-8x8-d20261122-resourcepack.zip",
+    )
+
+
+def unzip(blob):
+    archive = zipfile.ZipFile(io.BytesIO(blob))
+    return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_fonts_follow_the_bitmap_rules_and_use_the_renderer_glyphs():
+    files = unzip(build(from_code("3x3-a"))[1])
+    glyphs = tile_glyphs(GLYPH)
+    for state in ("idle", "flooded", "loop", "source"):
+        font = json.loads(files[f"assets/pipes/font/{state}.json"])
+        bitmap, space = font["providers"]
+        assert bitmap["ascent"] <= bitmap["height"] == GLYPH == 16 and ASCENT <= 16
+        assert len({len(row) for row in bitmap["chars"]}) == 1
+        assert space == {"type": "space", "advances": {NEGATIVE_SPACE: -1}}
+        sheet = Image.open(io.BytesIO(files[f"assets/pipes/textures/font/{state}.png"]))
+        assert sheet.size == (GLYPH * len(bitmap["chars"][0]), GLYPH * len(bitmap["chars"]))
+        for mask in range(1, 15):
+            tile = sheet.crop((mask * GLYPH, 0, (mask + 1) * GLYPH, GLYPH))
+            assert tile.tobytes() == glyphs[(mask, state)].tobytes()
+
+
+def test_text_components_use_the_new_snake_case_keys():
+    text = "\n".join(
+        v.decode()
+        for k, v in unzip(build(from_code("4x4-k"))[0]).items()
+        if k.endswith(".mcfunction")
+    )
+    assert "click_event" in text and '"run_command"' in text
+    for old in ("clickEvent", "hoverEvent", '"value":'):
+        assert old not in text
+
+
+SAMPLES = {
+    "x": "3",
+    "y": "2",
+    "i": "7",
+    "j": "8",
+    "m": "5",
+    "n": "9",
+    "c": "\ue005\uf000",
+    "f": "flooded",
+    "code": "8x8-d20261122",
+    "px": "144",
+    "flooded": "12",
+    "total": "64",
+    "loops": "0",
+    "turns": "3",
+    "board": '[{text:"\ue005\uf000",font:"pipes:idle",click_event:{action:'
+    '"run_command",command:"trigger pipes.click set 1"}},{text:"\\n"}]',
+}
+
+
+@pytest.fixture(scope="module")
+def mecha():
+    from mecha import Mecha
+
+    return Mecha(version="1.21")
+
+
+@pytest.mark.parametrize("code", ["3x3-a", "8x5-d20261122", "20x20-d20261122"])
+def test_every_function_is_valid_for_mecha(mecha, code):
+    import re
+
+    for name, lines in functions(from_code(code)).items():
+        source = []
+        for line in lines:
+            if line.startswith("$"):
+                line = re.sub(r"\$\((\w+)\)", lambda m: SAMPLES[m.group(1)], line[1:])
+            source.append(line)
+        try:
+            mecha.parse("\n".join(source) + "\n")
+        except Exception as error:
+            raise AssertionError(f"pipes:{name} does not parse: {error}") from error
+
+
+def test_mecha_catches_a_syntax_error(mecha):
+    with pytest.raises(Exception, match="error"):
+        mecha.parse("scoreboard players set #a pipes.var\n")
+
+
+@pytest.mark.parametrize("size", [3, 7, 12, 20])
+def test_zips_build_from_3x3_to_20x20(size):
+    data, resources = build(generate(size, size, "sizes"))
+    assert zipfile.ZipFile(io.BytesIO(data)).testzip() is None
+    assert zipfile.ZipFile(io.BytesIO(resources)).testzip() is None
