@@ -84,14 +84,19 @@ def start(puzzle: Puzzle) -> list[str]:
         "function pipes:check",
         f"scoreboard players enable @a {CLICK}",
         'tellraw @a {"text":"Turn the pipes until water reaches every tile, with no loops. '
-        'Click a tile to turn it.","color":"gray"}',
+        'Click a tile to turn it; closed the board? /trigger pipes.click set -1","color":"gray"}',
         "execute as @a run function pipes:show",
     ]
     return lines
 
 
 def tick() -> list[str]:
-    return [f"execute as @a[scores={{{CLICK}=1..}}] run function pipes:click"]
+    """Let every player (late joiners too) click, and handle the clicks made."""
+    return [
+        f"scoreboard players enable @a {CLICK}",
+        f"execute as @a[scores={{{CLICK}=1..}}] run function pipes:click",
+        f"execute as @a[scores={{{CLICK}=..-1}}] run function pipes:click",
+    ]
 
 
 def click(puzzle: Puzzle) -> list[str]:
@@ -100,8 +105,8 @@ def click(puzzle: Puzzle) -> list[str]:
         f"execute store result score #i {V} run scoreboard players get @s {CLICK}",
         f"scoreboard players set @s {CLICK} 0",
         f"scoreboard players enable @s {CLICK}",
-        f"execute if score #solved {V} matches 1 run return 0",
-        f"execute unless score #i {V} matches 1..{n} run return 0",
+        f"execute if score #solved {V} matches 1 run return run function pipes:show",
+        f"execute unless score #i {V} matches 1..{n} run return run function pipes:show",
         f"scoreboard players remove #i {V} 1",
         f"scoreboard players operation #x {V} = #i {V}",
         f"scoreboard players operation #x {V} %= #w {V}",

@@ -6,7 +6,7 @@ Implemented: scoreboard objectives add; scoreboard players set/add/remove/operat
 get; execute as/if/unless (score matches, score comparison, data storage)/store result
 (score, storage)/run; data modify storage (set/append/prepend/insert, value or from
 storage); data remove/get storage; function (plain, ``with storage``, inline compound);
-``$`` macro lines; return; tellraw and dialog show (recorded).
+``$`` macro lines; return (value or run); tellraw and dialog show (recorded).
 """
 
 from __future__ import annotations
@@ -222,6 +222,8 @@ class Interpreter:
             return self._function_command(line, executor)
         if head == "return" and len(words) == 2:
             raise _Return(int(words[1]))
+        if head == "return" and words[1] == "run":
+            raise _Return(self.command(line[len("return run ") :], executor))
         if head == "tellraw":
             target, _, text = line[len("tellraw ") :].partition(" ")
             for player in self._targets(target, executor):

@@ -152,14 +152,29 @@ def test_solving_announces_the_win_and_ignores_further_clicks():
     click(machine, 999)  # a forged trigger value changes nothing either
 
 
-def test_out_of_range_clicks_change_nothing():
+def test_out_of_range_clicks_change_nothing_and_reopen_the_board():
     puzzle = from_code("4x4-range")
     machine = started(puzzle)
-    for value in (17, 1000, -3):
+    for value in (17, 1000, -1):
+        shown = len(machine.shown)
         machine.scores["Steve", "pipes.click"] = value
         machine.function("pipes:tick")
+        assert len(machine.shown) == shown + 1  # e.g. /trigger pipes.click set -1
+        assert machine.scores["Steve", "pipes.click"] == 0
     assert storage_tiles(machine, puzzle)[0] == list(puzzle.tiles)
     assert machine.scores["#turns", "pipes.var"] == 0
+
+
+def test_late_joiners_can_click():
+    puzzle = from_code("4x4-late")
+    machine = started(puzzle)
+    machine.players.append("Alex")
+    machine.function("pipes:tick")
+    assert ("Alex", "pipes.click") in machine.scores
+    machine.scores["Alex", "pipes.click"] = 1
+    machine.function("pipes:tick")
+    assert machine.shown[-1][0] == "Alex"
+    assert storage_tiles(machine, puzzle)[0][0] == rotate(puzzle.tiles[0])
 
 
 def test_interpreter_refuses_what_it_does_not_implement():
@@ -188,14 +203,14 @@ def test_zips_contents_and_formats():
     files = unzip(data)
     assert "data/pipes/function/check.mcfunction" in files
     assert json.loads(files["data/minecraft/tags/function/tick.json"]) == {"values": ["pipes:tick"]}
-    assert files["data/pipes/function/tick.mcfunction"].decode().strip() == (
-        "execute as @a[scores={pipes.click=1..}] run function pipes:click"
-    )
-    meta = json.loads(zipfile.ZipFile(io.BytesIO(data)).read("pack.mcmeta"))["pack"]
+    tick = files["data/pipes/function/tick.mcfunction"].decode()
+    assert "execute as @a[scores={pipes.click=1..}] run function pipes:click" in tick
+    meta = json.loads(files["pack.mcmeta"])["pack"]
     assert (meta["pack_format"], meta["min_format"], meta["max_format"]) == (80, 80, [94, 1])
     assert meta["supported_formats"] == [80, 94]
-    rmeta = json.loads(zipfile.ZipFile(io.BytesIO(resources)).read("pack.mcmeta"))["pack"]
+    rmeta = json.loads(unzip(resources)["pack.mcmeta"])["pack"]
     assert (rmeta["pack_format"], rmeta["min_format"], rmeta["max_format"]) == (63, 63, 75)
+    assert rmeta["supported_formats"] == [63, 75]
     assert (DATA_MIN, DATA_MAX, RESOURCE_MIN, RESOURCE_MAX) == (80, (94, 1), 63, 75)
     assert file_names(puzzle) == (
         "pipes-8x8-d20261122-datapack.zip",
