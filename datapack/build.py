@@ -13,7 +13,7 @@ from puzzle import Puzzle
 
 from .formats import data_pack_meta, resource_pack_meta
 from .functions import functions
-from .resourcepack import fonts
+from .resourcepack import SPACE_FONT, fonts
 
 
 def data_pack(puzzle: Puzzle) -> DataPack:
@@ -31,6 +31,7 @@ def resource_pack(puzzle: Puzzle) -> ResourcePack:
     """The resource pack: a font and a glyph sheet per tile state."""
     pack = ResourcePack()
     pack.mcmeta.data = resource_pack_meta(puzzle.code)
+    pack["pipes:space"] = Font(SPACE_FONT)
     for state, (font, sheet) in fonts().items():
         pack[f"pipes:{state}"] = Font(font)
         pack[f"pipes:font/{state}"] = Texture(Image.open(io.BytesIO(sheet)))

@@ -1,5 +1,6 @@
 """The resource pack: one bitmap font per tile state, drawn by ``renderer.tile_glyphs``
-(the same look as the Discord image), plus a −1 space so 16 px tiles sit edge to edge."""
+(the same look as the Discord image), each referencing the negative space font
+``pipes:space`` (a −1 advance, so 16 px tiles sit edge to edge)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def glyph_sheet(state: str, glyphs: dict[tuple[int, str], Image.Image]) -> bytes
 
 
 def font(state: str) -> dict:
-    """The font JSON of a state: its glyph row and the negative space."""
+    """The font JSON of a state: its glyph row, then the negative space font."""
     return {
         "providers": [
             {
@@ -43,9 +44,12 @@ def font(state: str) -> dict:
                 "ascent": ASCENT,
                 "chars": ["".join(glyph_char(m) for m in range(16))],
             },
-            {"type": "space", "advances": {NEGATIVE_SPACE: -1}},
+            {"type": "reference", "id": "pipes:space"},
         ]
     }
+
+
+SPACE_FONT = {"providers": [{"type": "space", "advances": {NEGATIVE_SPACE: -1}}]}
 
 
 def fonts() -> dict[str, tuple[dict, bytes]]:
