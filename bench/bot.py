@@ -14,15 +14,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
 
 from _timing import median, p95, table  # noqa: E402
-from discord_harness import new_harness  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402
+from bot.offline import Harness  # noqa: E402
 from bot.service import pan, viewport  # noqa: E402
 from puzzle import check, generate, turns_between  # noqa: E402
 
@@ -35,13 +33,12 @@ def p99(times: list[float]) -> float:
 
 
 async def start(folder: Path):
-    monkeypatch = pytest.MonkeyPatch()
     bot = create_bot(
         Settings(database_path=str(folder / "bench.sqlite3")), sync_commands=False, schedule=False
     )
-    harness = new_harness(bot, monkeypatch)
+    harness = Harness(bot)
     await harness.start()
-    return harness, monkeypatch
+    return harness
 
 
 async def open_game(harness, user: int, seed: str):
@@ -57,7 +54,7 @@ async def open_game(harness, user: int, seed: str):
 
 
 async def clicks(folder: Path) -> None:
-    harness, monkeypatch = await start(folder)
+    harness = await start(folder)
     game, message_id = await open_game(harness, PLAYER, "bench")
     service = harness.bot.service
     total, db_ms, check_ms, render_ms = [], [], [], []
@@ -105,11 +102,10 @@ async def clicks(folder: Path) -> None:
         "parsing, the view and the multipart body"
     )
     await harness.close()
-    monkeypatch.undo()
 
 
 async def concurrent(folder: Path) -> None:
-    harness, monkeypatch = await start(folder)
+    harness = await start(folder)
     games = []
     for g in range(50):
         games.append(await open_game(harness, PLAYER + g, f"load{g}"))
@@ -124,7 +120,7 @@ async def concurrent(folder: Path) -> None:
             "custom_id": f"pipes:t:{game.id}:{k % 20 // 5 * 10 + k % 5}:0:0",
             "component_type": 2,
         }
-        harness._clicked[payload["token"]] = message_id
+        harness.register_click(payload["token"], message_id)
         harness.bot._connection.parse_interaction_create(payload)
         payload_count += 1
     await harness.settle()
@@ -137,7 +133,6 @@ async def concurrent(folder: Path) -> None:
         [[payload_count, answered, stored, len(harness.errors), f"{elapsed:.2f}"]],
     )
     await harness.close()
-    monkeypatch.undo()
 
 
 def clicks_per_rotation() -> None:

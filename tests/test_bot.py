@@ -6,9 +6,9 @@ from pathlib import Path
 
 import discord
 import pytest
-from discord_harness import CHANNEL_ID, GUILD_ID, new_harness
 
 from bot import Settings, create_bot
+from bot.offline import CHANNEL_ID, GUILD_ID, Harness
 from bot.service import puzzle_of
 from puzzle import turns_between
 from renderer import layout, theme
@@ -31,8 +31,8 @@ def clock():
 
 
 @pytest.fixture
-async def harness(tmp_path, monkeypatch, clock):
-    h = new_harness(make_bot(tmp_path, clock), monkeypatch)
+async def harness(tmp_path, clock):
+    h = Harness(make_bot(tmp_path, clock))
     await h.start()
     yield h
     await h.close()
@@ -347,8 +347,8 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     assert "✅ Solved in 3:05" in board_message(again).content
 
 
-async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, monkeypatch, clock):
-    first = new_harness(make_bot(tmp_path, clock), monkeypatch)
+async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, clock):
+    first = Harness(make_bot(tmp_path, clock))
     await first.start()
     await enable_daily(first)
     assert await first.bot.poster.tick() == 1
@@ -356,7 +356,7 @@ async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, monkeypatc
     messages = first.messages
     await first.close()
 
-    second = new_harness(make_bot(tmp_path, clock), monkeypatch)
+    second = Harness(make_bot(tmp_path, clock))
     await second.start()
     second.messages = messages
     assert await second.bot.poster.tick() == 0  # the restarted scheduler does not post again
@@ -383,11 +383,11 @@ async def test_help_and_datapack(harness):
     assert "data/pipes/function/start.mcfunction" in data.namelist()
 
 
-async def test_scheduler_starts_in_setup_hook_and_stops_on_close(tmp_path, monkeypatch, clock):
+async def test_scheduler_starts_in_setup_hook_and_stops_on_close(tmp_path, clock):
     bot = create_bot(
         Settings(database_path=str(tmp_path / "s.sqlite3")), clock=clock, sync_commands=False
     )
-    h = new_harness(bot, monkeypatch)
+    h = Harness(bot)
     await h.start()
     assert bot.poster.scheduler.running
     assert bot.poster.scheduler.get_job("daily-posts") is not None
@@ -407,9 +407,9 @@ def test_missing_token_is_one_clear_line(tmp_path):
     ]
 
 
-async def test_rival_schedulers_at_posting_time_post_once(tmp_path, monkeypatch, clock):
-    first = new_harness(make_bot(tmp_path, clock), monkeypatch)
-    second = new_harness(make_bot(tmp_path, clock), monkeypatch)
+async def test_rival_schedulers_at_posting_time_post_once(tmp_path, clock):
+    first = Harness(make_bot(tmp_path, clock))
+    second = Harness(make_bot(tmp_path, clock))
     await first.start()
     await second.start()
     await enable_daily(first)

@@ -1,5 +1,6 @@
 """Drive the real bot offline: raw INTERACTION_CREATE payloads go into discord.py's own
-parsing and dispatch; every request the bot would send is recorded instead of sent.
+parsing and dispatch; every request the bot would send is recorded instead of sent. The
+tests, the benchmarks and the browser playground all use this one harness.
 
 This is the one place that touches discord.py internals (pinned at 2.7.1):
 - interaction responses go through ``AsyncWebhookAdapter.request``, REST calls through
@@ -117,32 +118,62 @@ def _payload_of(parts) -> dict | None:
     return None
 
 
-class Harness:
-    """A bot wired to recorders; see the module docstring."""
+_HARNESSES: list[Harness] = []
+_SAVED: dict[str, object] = {}
 
-    def __init__(self, bot, monkeypatch) -> None:
+
+async def _route_webhook(
+    _adapter, route, session=None, *, payload=None, multipart=None, files=None, **_kwargs
+):
+    """Interaction responses, sent to the harness whose interaction token they carry."""
+    for harness in reversed(_HARNESSES):
+        if route.webhook_token in harness.tokens:
+            return harness.on_webhook(route, payload, multipart, files)
+    raise AssertionError(f"a webhook request for a token no harness issued: {route.url}")
+
+
+async def _route_view_error(_view, interaction, error, _item):
+    """Errors discord.py would only log, collected by the harness of that bot."""
+    for harness in _HARNESSES:
+        if harness.bot is interaction.client:
+            harness.errors.append(error)
+
+
+class Harness:
+    """A bot wired to recorders; see the module docstring. ``close`` undoes the wiring."""
+
+    def __init__(self, bot) -> None:
         self.bot = bot
         self.requests: list[Request] = []
         self.messages: dict[int, dict] = {}
         self.errors: list[BaseException] = []
-        harness = self
-
-        async def webhook_request(
-            _adapter, route, session=None, *, payload=None, multipart=None, files=None, **_kwargs
-        ):
-            body = payload if payload is not None else _payload_of(multipart)
-            path = route.url.split("/api/v10", 1)[-1].split("?")[0]
-            request = Request("webhook", route.method, path, body, _files(files))
-            harness.requests.append(request)
-            return harness._answer_webhook(request)
-
-        async def on_view_error(_view, _interaction, error, _item):
-            harness.errors.append(error)
-
-        monkeypatch.setattr(AsyncWebhookAdapter, "request", webhook_request)
-        monkeypatch.setattr(discord.ui.View, "on_error", on_view_error)
-        monkeypatch.setattr(bot, "log_error", self.errors.append)
+        self.tokens: set[str] = set()
+        self._original: dict[str, int] = {}
+        self._clicked: dict[str, int] = {}
+        self._deferred: set[int] = set()
+        if not _HARNESSES:
+            _SAVED["request"] = AsyncWebhookAdapter.request
+            _SAVED["on_error"] = discord.ui.View.on_error
+            AsyncWebhookAdapter.request = _route_webhook
+            discord.ui.View.on_error = _route_view_error
+        _HARNESSES.append(self)
+        bot.log_error = self.errors.append
         bot.http.request = self._http_request
+
+    def restore(self) -> None:
+        """Unhook this harness; the last one out puts discord.py back as it was."""
+        if self in _HARNESSES:
+            _HARNESSES.remove(self)
+        if not _HARNESSES and _SAVED:
+            AsyncWebhookAdapter.request = _SAVED.pop("request")
+            discord.ui.View.on_error = _SAVED.pop("on_error")
+
+    def on_webhook(self, route, payload, multipart, files) -> Any:
+        body = payload if payload is not None else _payload_of(multipart)
+        path = route.url.split("/api/v10", 1)[-1].split("?")[0]
+        request = Request("webhook", route.method, path, body, _files(files))
+        self.requests.append(request)
+        return self._answer_webhook(request)
 
     async def start(self) -> None:
         await self.bot._async_setup_hook()
@@ -155,6 +186,7 @@ class Harness:
 
     async def close(self) -> None:
         await self.bot.close()
+        self.restore()
 
     # -- answers like Discord's -------------------------------------------------------------
 
@@ -239,16 +271,13 @@ class Harness:
             return self._message(body, int(parts[1]), message_id, request.files)
         return {}
 
-    _original: dict[str, int]
-    _clicked: dict[str, int]
-    _deferred: set[int]
-
     # -- sending interactions ---------------------------------------------------------------
 
     def _base(
         self, kind: int, user_id: int, permissions: discord.Permissions | None, guild: bool
     ) -> dict:
         token = f"token-{snowflake()}"
+        self.tokens.add(token)
         payload = {
             "id": str(snowflake()),
             "application_id": str(APP_ID),
@@ -338,8 +367,12 @@ class Harness:
         message = dict(self.messages[message_id])
         payload["message"] = message
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
-        self._clicked[payload["token"]] = message_id
+        self.register_click(payload["token"], message_id)
         return await self._dispatch(payload)
+
+    def register_click(self, token: str, message_id: int) -> None:
+        """Remember which message a click payload's UPDATE_MESSAGE will edit."""
+        self._clicked[token] = message_id
 
     async def _dispatch(self, payload: dict) -> list[Request]:
         before = len(self.requests)
@@ -372,11 +405,3 @@ class Harness:
             if remaining <= 0:
                 raise AssertionError(f"the bot did not finish: {pending!r}")
             await asyncio.wait(pending, timeout=remaining)
-
-
-def new_harness(bot, monkeypatch) -> Harness:
-    harness = Harness(bot, monkeypatch)
-    harness._original = {}
-    harness._clicked = {}
-    harness._deferred = set()
-    return harness
