@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Set up and run Daily Pipes with nothing but Python 3.11.
 
-    python3 tasks.py run     # install into .venv, then start the bot
+    python3 tasks.py run     # install into .venv, then start the bot (or, with no
+                             # DISCORD_TOKEN, the browser playground)
     python3 tasks.py test    # install into .venv (with test tools), then ruff + pytest
     python3 tasks.py bench   # install, then run every benchmark in bench/
 
@@ -69,7 +70,15 @@ def main() -> int:
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "run":
         _setup(with_test=False)
-        return _run("-m", "bot", *sys.argv[2:])
+        has_token = (
+            _run(
+                "-c",
+                "import sys; from bot.config import load_settings; "
+                "sys.exit(0 if load_settings().token else 1)",
+            )
+            == 0
+        )
+        return _run("-m", "bot" if has_token else "bot.playground", *sys.argv[2:])
     if command == "test":
         _setup(with_test=True)
         lint = _run("-m", "ruff", "check", ".")

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
+sys.path[:0] = [str(ROOT), str(Path(__file__).parent)]
 
 from _timing import median, p95, table  # noqa: E402
 

@@ -119,6 +119,7 @@ def _payload_of(parts) -> dict | None:
 
 
 _HARNESSES: list[Harness] = []
+_NO_CODE = (lambda: None).__code__
 _SAVED: dict[str, object] = {}
 
 
@@ -148,6 +149,9 @@ class Harness:
         self.messages: dict[int, dict] = {}
         self.errors: list[BaseException] = []
         self.tokens: set[str] = set()
+        self.users: dict[str, int] = {}  # interaction token -> user id
+        self.files: dict[int, list[tuple[str, bytes]]] = {}  # message id -> attachments
+        self.visible_to: dict[int, int] = {}  # ephemeral message id -> its user
         self._original: dict[str, int] = {}
         self._clicked: dict[str, int] = {}
         self._deferred: set[int] = set()
@@ -196,6 +200,8 @@ class Harness:
         body = body or {}
         message_id = message_id or snowflake()
         old = self.messages.get(message_id, {})
+        if files:
+            self.files[message_id] = list(files)
         message = {
             "id": str(message_id),
             "channel_id": str(channel_id),
@@ -223,6 +229,7 @@ class Harness:
             "tts": False,
             "timestamp": datetime.now(UTC).isoformat(),
             "edited_timestamp": None,
+            "loading": body.get("loading", False),
         }
         self.messages[message_id] = message
         return message
@@ -235,6 +242,7 @@ class Harness:
             answer: dict = {"interaction": {"id": str(interaction_id), "type": kind}}
             if kind == 4:
                 message = self._message(request.data, CHANNEL_ID, files=request.files)
+                self._see(token, message)
                 self._original[token] = int(message["id"])
                 answer["interaction"]["response_message_id"] = message["id"]
                 answer["resource"] = {"type": 4, "message": message}
@@ -245,6 +253,13 @@ class Harness:
             elif kind == 5:  # the first follow-up will fill this "thinking" message
                 self._original[token] = snowflake()
                 self._deferred.add(self._original[token])
+                flags = request.data.get("flags", 0)
+                self._see(
+                    token,
+                    self._message(
+                        {"flags": flags, "loading": True}, CHANNEL_ID, self._original[token]
+                    ),
+                )
                 answer["interaction"]["response_message_loading"] = True
             return answer
         # /webhooks/{app}/{token}[/messages/{id|@original}]
@@ -254,10 +269,17 @@ class Harness:
             if original is not None and original in self._deferred:
                 self._deferred.discard(original)
                 return self._message(request.json, CHANNEL_ID, original, request.files)
-            return self._message(request.json, CHANNEL_ID, files=request.files)
+            message = self._message(request.json, CHANNEL_ID, files=request.files)
+            self._see(token, message)
+            return message
         target = parts[-1]
         message_id = self._original[token] if target == "@original" else int(target)
         return self._message(request.json, CHANNEL_ID, message_id, request.files)
+
+    def _see(self, token: str, message: dict) -> None:
+        """Remember who may see an ephemeral message: the user of the interaction."""
+        if message["flags"] & 64 and token in self.users:
+            self.visible_to[int(message["id"])] = self.users[token]
 
     async def _http_request(self, route, *, files=None, form=None, **kwargs):
         body = kwargs.get("json") if form is None else _payload_of(form)
@@ -278,6 +300,7 @@ class Harness:
     ) -> dict:
         token = f"token-{snowflake()}"
         self.tokens.add(token)
+        self.users[token] = user_id
         payload = {
             "id": str(snowflake()),
             "application_id": str(APP_ID),
@@ -376,8 +399,9 @@ class Harness:
 
     async def _dispatch(self, payload: dict) -> list[Request]:
         before = len(self.requests)
+        running = asyncio.all_tasks()
         self.bot._connection.parse_interaction_create(payload)
-        await self.settle()
+        await self.settle(running)
         made = self.requests[before:]
         if self.errors:
             raise AssertionError(f"the bot failed: {self.errors!r}") from (
@@ -385,19 +409,22 @@ class Harness:
             )
         return made
 
-    async def settle(self) -> None:
-        """Wait until every task the dispatch started has finished."""
+    async def settle(self, running: set[asyncio.Task] | frozenset = frozenset()) -> None:
+        """Wait until every task started since ``running`` was taken has finished."""
         current = asyncio.current_task()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SETTLE_TIMEOUT
         while True:
-            # discord.py gives views on ephemeral messages a 15-minute timeout task: not ours.
+            # Not ours: discord.py's 15-minute timeout tasks of views on ephemeral messages,
+            # and a web server's connection tasks when the playground drives the bot.
             pending = [
                 t
                 for t in asyncio.all_tasks()
                 if t is not current
+                and t not in running
                 and not t.done()
                 and "timeout_task" not in t.get_coro().__qualname__
+                and "/aiohttp/" not in getattr(t.get_coro(), "cr_code", _NO_CODE).co_filename
             ]
             if not pending:
                 return

@@ -1,0 +1,338 @@
+"""``python -m bot.playground``: the real bot in a browser page that looks like a Discord
+channel, for trying it without a token, a server or even a network.
+
+Every command typed and every button pressed becomes the same raw INTERACTION_CREATE
+payload the tests use (``bot.offline``), dispatched through discord.py into
+``bot.create_bot(...)``; the page shows what the bot sent. A clock control steps to the next
+day (streaks, leaderboards) and the daily post can be made on demand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import shlex
+import zlib
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, time, timedelta
+from pathlib import Path
+
+import discord
+from aiohttp import web
+
+from db import GuildSettings
+
+from .app import PipesBot, create_bot
+from .config import DEFAULT_DATABASE, Settings
+from .offline import CHANNEL_ID, GUILD_ID, Harness
+
+PAGE = Path(__file__).with_name("static") / "playground.html"
+DEFAULT_PORT = 8765
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    manager: bool = False
+
+
+PLAYERS = (
+    Player(1_500_000_000_000_000_001, "Alice"),
+    Player(1_500_000_000_000_000_002, "Bob"),
+    Player(1_500_000_000_000_000_003, "Carol (server manager)", manager=True),
+)
+
+
+class SteppingClock:
+    """The real time, plus whole days the page stepped forward."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+
+class Playground:
+    """The bot behind the page, and what the page can ask of it."""
+
+    def __init__(self, database_path: str) -> None:
+        self.clock = SteppingClock()
+        self.bot: PipesBot = create_bot(
+            Settings(database_path=database_path),
+            clock=self.clock,
+            sync_commands=False,
+            schedule=False,
+        )
+        self.harness = Harness(self.bot)
+        self.lock = asyncio.Lock()
+
+    async def start(self) -> None:
+        await self.harness.start()
+        storage = self.bot.storage
+        if await storage.guild_settings(GUILD_ID) is None:
+            await storage.save_guild_settings(
+                GuildSettings(
+                    guild_id=GUILD_ID,
+                    channel_id=CHANNEL_ID,
+                    post_time=time(0, 0),
+                    timezone="UTC",
+                    width=5,
+                    height=5,
+                    enabled=True,
+                )
+            )
+
+    async def close(self) -> None:
+        await self.harness.close()
+
+    def player(self, user_id: int) -> Player:
+        for player in PLAYERS:
+            if player.id == user_id:
+                return player
+        raise ValueError("unknown player")
+
+    async def command(self, user_id: int, text: str) -> str | None:
+        """Run a typed slash command; returns an error sentence for the page, or None."""
+        player = self.player(user_id)
+        try:
+            words = shlex.split(text.strip())
+        except ValueError:
+            return "Close your quotes."
+        if len(words) < 2 or words[0] not in ("/pipes", "/pipes-setup"):
+            return "Commands start with /pipes or /pipes-setup, like /pipes new 6x6."
+        group = self.bot.tree.get_command(words[0][1:])
+        command = group.get_command(words[1]) if group else None
+        if not isinstance(command, discord.app_commands.Command):
+            names = ", ".join(c.name for c in group.commands) if group else ""
+            return f"{words[0]} has no “{words[1]}”. Try one of: {names}."
+        try:
+            options, resolved = self._options(command, words[2:])
+        except ValueError as error:
+            return str(error)
+        permissions = discord.Permissions(manage_guild=True) if player.manager else None
+        async with self.lock:
+            await self.harness.command(
+                command.name,
+                player.id,
+                group=group.name,
+                permissions=permissions,
+                resolved=resolved,
+                **options,
+            )
+        return None
+
+    def _options(
+        self, command: discord.app_commands.Command, words: list[str]
+    ) -> tuple[dict, dict]:
+        parameters = command.parameters
+        values: dict[str, str] = {}
+        loose: list[str] = []
+        for word in words:
+            key, sep, value = word.partition(":")
+            if sep and any(p.name == key for p in parameters):
+                values[key] = value
+            else:
+                loose.append(word)
+        free = [p for p in parameters if p.name not in values]
+        for k, parameter in enumerate(free):
+            if not loose:
+                break
+            if k == len(free) - 1:  # the last one takes the rest: /pipes rotate B3 C4x2
+                values[parameter.name], loose = " ".join(loose), []
+            else:
+                values[parameter.name] = loose.pop(0)
+        if loose:
+            raise ValueError(f"Too many values: {' '.join(loose)}")
+        for parameter in parameters:
+            if parameter.required and parameter.name not in values:
+                raise ValueError(f"/{command.qualified_name} needs {parameter.name}:…")
+        options, resolved = {}, {}
+        for parameter in parameters:
+            if parameter.name not in values:
+                continue
+            value = values[parameter.name]
+            kind = parameter.type.name
+            if kind == "user":
+                player = next(
+                    (p for p in PLAYERS if p.name.lower().startswith(value.lstrip("@").lower())),
+                    None,
+                )
+                if player is None:
+                    raise ValueError(f"No player called {value}.")
+                options[parameter.name] = (6, str(player.id))
+                resolved.setdefault("users", {})[str(player.id)] = {
+                    "id": str(player.id),
+                    "username": player.name,
+                    "discriminator": "0",
+                    "avatar": None,
+                }
+            elif kind == "channel":
+                options[parameter.name] = (7, str(CHANNEL_ID))
+                resolved.setdefault("channels", {})[str(CHANNEL_ID)] = {
+                    "id": str(CHANNEL_ID),
+                    "type": 0,
+                    "name": "puzzles",
+                    "permissions": "0",
+                }
+            else:
+                options[parameter.name] = value
+        return options, resolved
+
+    async def click(self, user_id: int, message_id: int, custom_id: str) -> None:
+        player = self.player(user_id)
+        async with self.lock:
+            await self.harness.click(message_id, custom_id, player.id)
+
+    async def post_daily(self) -> str | None:
+        """Make today's daily post now, if it was not made yet."""
+        async with self.lock:
+            settings = await self.bot.storage.guild_settings(GUILD_ID)
+            if settings is None or not settings.enabled:
+                return "The daily post is off here: turn it on with /pipes-setup daily."
+            # Post "now": the playground's server posts at midnight UTC of the page's clock.
+            await self.bot.storage.save_guild_settings(
+                replace(settings, post_time=time(0, 0), timezone="UTC")
+            )
+            posted = await self.bot.poster.tick()
+            await self.bot.storage.save_guild_settings(settings)
+        return None if posted else "Today's daily is already posted: step to the next day."
+
+    def next_day(self) -> None:
+        self.clock.offset += timedelta(days=1)
+
+    def state(self, viewer: int) -> dict:
+        """The channel as the viewer sees it (others' ephemeral messages hidden)."""
+        messages = []
+        for message_id, message in self.harness.messages.items():
+            owner = self.harness.visible_to.get(message_id)
+            if message["flags"] & 64 and owner != viewer:
+                continue
+            # The URL changes with the bytes, so the browser never shows an old board.
+            files = [
+                {"name": name, "url": f"/files/{message_id}/{k}/{name}?v={zlib.crc32(data):08x}"}
+                for k, (name, data) in enumerate(self.harness.files.get(message_id, []))
+            ]
+            messages.append(
+                {
+                    "id": str(message_id),
+                    "content": message["content"],
+                    "ephemeral": bool(message["flags"] & 64),
+                    "loading": message.get("loading"),
+                    "files": files,
+                    "components": message["components"],
+                }
+            )
+        return {
+            "date": self.clock().date().isoformat(),
+            "players": [{"id": str(p.id), "name": p.name} for p in PLAYERS],
+            "channel": {"id": str(CHANNEL_ID), "name": "puzzles"},
+            "messages": messages,
+        }
+
+    def file(self, message_id: int, index: int) -> tuple[str, bytes]:
+        return self.harness.files[message_id][index]
+
+
+def make_app(playground: Playground) -> web.Application:
+    """The page and its small JSON API."""
+    routes = web.RouteTableDef()
+
+    @routes.get("/")
+    async def page(_: web.Request) -> web.Response:
+        return web.Response(text=PAGE.read_text(encoding="utf-8"), content_type="text/html")
+
+    @routes.get("/api/state")
+    async def state(request: web.Request) -> web.Response:
+        return web.json_response(playground.state(int(request.query.get("user", PLAYERS[0].id))))
+
+    @routes.post("/api/command")
+    async def command(request: web.Request) -> web.Response:
+        body = await request.json()
+        return web.json_response(
+            {"error": await playground.command(int(body["user"]), str(body["text"]))}
+        )
+
+    @routes.post("/api/click")
+    async def click(request: web.Request) -> web.Response:
+        body = await request.json()
+        await playground.click(int(body["user"]), int(body["message"]), str(body["custom_id"]))
+        return web.json_response({"error": None})
+
+    @routes.post("/api/daily")
+    async def daily(_: web.Request) -> web.Response:
+        return web.json_response({"error": await playground.post_daily()})
+
+    @routes.post("/api/next-day")
+    async def next_day(_: web.Request) -> web.Response:
+        playground.next_day()
+        return web.json_response({"error": None, "date": playground.clock().date().isoformat()})
+
+    @routes.get("/files/{message}/{index}/{name}")
+    async def file(request: web.Request) -> web.Response:
+        name, data = playground.file(
+            int(request.match_info["message"]), int(request.match_info["index"])
+        )
+        kind = (
+            "image/gif"
+            if name.endswith(".gif")
+            else "image/png"
+            if name.endswith(".png")
+            else "application/zip"
+        )
+        return web.Response(body=data, content_type=kind)
+
+    app = web.Application()
+    app.add_routes(routes)
+    return app
+
+
+async def serve(
+    database_path: str,
+    host: str = "127.0.0.1",
+    port: int = DEFAULT_PORT,
+    ready: asyncio.Future | None = None,
+) -> None:
+    """Run the playground until cancelled; ``ready`` receives the URL once it listens."""
+    playground = Playground(database_path)
+    await playground.start()
+    runner = web.AppRunner(make_app(playground))
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    bound = runner.addresses[0][1]
+    url = f"http://{host}:{bound}/"
+    if ready is not None:
+        ready.set_result(url)
+    else:
+        print(
+            f"No DISCORD_TOKEN set, so here is the playground: open {url} "
+            "(the real bot, offline; Ctrl+C stops it).",
+            flush=True,
+        )
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+        await playground.close()
+
+
+def main() -> None:
+    """Entry point of ``python -m bot.playground``."""
+    parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--database", default=None, help=f"default: {DEFAULT_DATABASE}")
+    args = parser.parse_args()
+    from .config import load_settings
+
+    database = args.database or load_settings().database_path
+    logging.basicConfig(level=logging.WARNING)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(database, port=args.port))
+
+
+if __name__ == "__main__":
+    main()

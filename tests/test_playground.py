@@ -1,0 +1,204 @@
+import asyncio
+import contextlib
+import os
+import shutil
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.playground import PLAYERS, Playground, make_app, serve
+from puzzle import from_code, turns_between
+
+ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
+
+
+@pytest.fixture
+async def client(tmp_path):
+    playground = Playground(str(tmp_path / "pg.sqlite3"))
+    await playground.start()
+    async with TestClient(TestServer(make_app(playground))) as test_client:
+        yield test_client
+    await playground.close()
+
+
+async def say(client, user, text):
+    response = await client.post("/api/command", json={"user": user, "text": text})
+    return (await response.json())["error"]
+
+
+async def messages(client, user):
+    return (await (await client.get(f"/api/state?user={user}")).json())["messages"]
+
+
+async def test_commands_typed_on_the_page_reach_the_real_bot(client):
+    assert await say(client, ALICE, "/pipes new 5x5 seed:page") is None
+    board = (await messages(client, ALICE))[-1]
+    assert board["content"].startswith("**Pipes 5x5-page**")
+    assert [f["name"] for f in board["files"]] == ["board.png"]
+    image = await client.get(board["files"][0]["url"])
+    assert image.content_type == "image/png" and (await image.read())[:4] == b"\x89PNG"
+    assert await say(client, ALICE, "/pipes rotate A1 B2x2") is None
+    private = (await messages(client, ALICE))[-1]
+    assert private["ephemeral"] and "3 turns" in private["content"]
+    assert private not in await messages(client, BOB)  # ephemeral: Alice's only
+    # The public board was edited too: a new image behind a new URL (no stale cache).
+    public = (await messages(client, BOB))[-1]
+    assert "3 turns" in public["content"]
+    assert public["files"][0]["url"] != board["files"][0]["url"]
+
+
+async def test_bad_commands_get_a_sentence(client):
+    assert "start with /pipes" in await say(client, ALICE, "hello")
+    assert "has no “frobnicate”" in await say(client, ALICE, "/pipes frobnicate")
+    assert "needs cells" in await say(client, ALICE, "/pipes rotate")
+    assert "No player called" in await say(client, ALICE, "/pipes stats user:@zed")
+
+
+async def test_daily_post_and_next_day(client):
+    assert (await (await client.post("/api/daily")).json())["error"] is None
+    again = (await (await client.post("/api/daily")).json())["error"]
+    assert "already posted" in again
+    day = (await (await client.post("/api/next-day")).json())["date"]
+    assert (await (await client.post("/api/daily")).json())["error"] is None
+    posts = [m for m in await messages(client, BOB) if "Daily Pipes —" in m["content"]]
+    assert len(posts) == 2 and day in posts[-1]["content"]
+
+
+# -- in a real browser ------------------------------------------------------------------
+
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+
+
+@pytest.fixture
+def site(tmp_path):
+    """The playground served from a thread, as ``python -m bot.playground`` would."""
+    url: Future = Future()
+    loop = asyncio.new_event_loop()
+
+    async def main():
+        ready = loop.create_future()
+        task = asyncio.ensure_future(serve(str(tmp_path / "e2e.sqlite3"), port=0, ready=ready))
+        url.set_result(await ready)
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    thread = threading.Thread(target=lambda: loop.run_until_complete(main()), daemon=True)
+    thread.start()
+    yield url.result(timeout=30)
+    for task in asyncio.all_tasks(loop):
+        loop.call_soon_threadsafe(task.cancel)
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def browser():
+    if not (CHROMIUM and DRIVER):
+        pytest.skip(
+            "Debian's chromium and chromium-driver are not installed "
+            "(.ci/run installs them with apt-get)"
+        )
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1100,1300",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def wait_idle(driver):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 30, poll_frequency=0.02).until(
+        lambda d: d.execute_script("return document.body.dataset.busy") == "0"
+    )
+
+
+def type_command(driver, text):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    box = driver.find_element(By.ID, "box")
+    box.send_keys(text + Keys.ENTER)
+    wait_idle(driver)
+
+
+def solve_on_page(driver, code):
+    """Click the tile buttons of the newest board the engine's way until it is solved."""
+    from selenium.webdriver.common.by import By
+
+    puzzle = from_code(code)
+    first = driver.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")[-25]
+    game = first.get_attribute("data-custom-id").split(":")[2]
+    for cell, (tile, target) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True)):
+        for _ in range(turns_between(tile, target)):
+            press(driver, f"button[data-custom-id='pipes:t:{game}:{cell}:0:0']")
+
+
+def press(driver, selector):
+    """Click the newest button matching ``selector`` (found afresh if the page re-drew)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    for _ in range(5):
+        try:
+            driver.find_elements(By.CSS_SELECTOR, selector)[-1].click()
+            break
+        except StaleElementReferenceException:
+            continue
+    wait_idle(driver)
+
+
+def text_of(driver):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, "messages").text
+
+
+def test_play_a_game_and_the_daily_in_chromium(site, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    shots = os.environ.get("PLAYGROUND_SCREENSHOTS")  # a folder: save the README's pictures
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+    browser.get(site)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+    type_command(browser, "/pipes new 5x5 seed:e2e")
+    assert "Pipes 5x5-e2e" in text_of(browser)
+    solve_on_page(browser, "5x5-e2e")
+    assert "solved 5x5-e2e" in text_of(browser)
+
+    press(browser, "#post-daily")
+    press(browser, "button[data-custom-id^='pipes:play:']")
+    daily = text_of(browser).split("Daily Pipes — ")[1].split(" ")[0]
+    solve_on_page(browser, f"5x5-d{daily.replace('-', '')}")
+    page = text_of(browser)
+    assert f"solved the daily 5×5 puzzle of {daily}" in page
+    assert "#1 on this server today" in page
+    if shots:
+        browser.save_screenshot(f"{shots}/playground-daily-solved.png")
+    type_command(browser, "/pipes leaderboard")
+    assert "1. @Alice" in text_of(browser)
+    if shots:
+        browser.save_screenshot(f"{shots}/playground-leaderboard.png")
+        type_command(browser, "/pipes new 6x6 seed:shot")
+        for cell in (0, 7, 8, 14):
+            press(browser, f"button[data-custom-id$=':{cell}:0:0'][data-custom-id^='pipes:t:']")
+        browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")
