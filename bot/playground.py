@@ -330,6 +330,7 @@ def main() -> None:
 
     database = args.database or load_settings().database_path
     logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("discord").setLevel(logging.ERROR)  # no voice-support chatter
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(database, port=args.port))
 
