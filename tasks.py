@@ -34,13 +34,21 @@ def _requirements(with_test: bool) -> list[str]:
     return requirements
 
 
+def _digest(requirements: list[str]) -> str:
+    return hashlib.sha256("\n".join(requirements).encode()).hexdigest()
+
+
+def _installed(with_test: bool) -> bool:
+    stamp = VENV / (".installed-test" if with_test else ".installed")
+    return stamp.exists() and stamp.read_text() == _digest(_requirements(with_test))
+
+
 def _setup(with_test: bool) -> None:
     if sys.version_info[:2] != (3, 11):
         sys.exit(f"Daily Pipes needs Python 3.11; this is {sys.version.split()[0]}.")
     requirements = _requirements(with_test)
-    stamp = VENV / ".installed"
-    digest = hashlib.sha256("\n".join(requirements).encode()).hexdigest()
-    if stamp.exists() and stamp.read_text() == digest and PYTHON.exists():
+    # The test install is a superset of the run install, so it satisfies `run` too.
+    if PYTHON.exists() and (_installed(True) or (not with_test and _installed(False))):
         return
     if not PYTHON.exists():
         print("Creating .venv …", flush=True)
@@ -58,7 +66,7 @@ def _setup(with_test: bool) -> None:
         ],
         check=True,
     )
-    stamp.write_text(digest)
+    (VENV / (".installed-test" if with_test else ".installed")).write_text(_digest(requirements))
 
 
 def _run(*args: str) -> int:
