@@ -27,7 +27,7 @@ from puzzle import (
     parse_size,
     turns_between,
 )  # fmt: skip
-from puzzle.checker import connections
+from puzzle.checker import flow_layers
 from renderer import render_png, render_win_animation
 
 from . import texts
@@ -292,8 +292,8 @@ class GameService:
         """Turn the wrong tile nearest the source (along the solution) to its solved
         orientation; the game counts a hint."""
         solution = (await asyncio.to_thread(puzzle_of, game.code)).solution
-        order = _tree_order(game.width, game.height, solution, game.source)
-        cell = next(i for i in order if game.tiles[i] != solution[i])
+        layers = flow_layers(game.width, game.height, solution, game.source)
+        cell = next(i for layer in layers for i in layer if game.tiles[i] != solution[i])
         turns = turns_between(game.tiles[cell], solution[cell]) or 0
         return await self._moves(game, user_id, [(cell, turns)], hint=True), cell
 
@@ -390,18 +390,3 @@ class GameService:
 
 def _covers(view: Viewport, game: Game) -> bool:
     return view.width == game.width and view.height == game.height
-
-
-def _tree_order(
-    width: int, height: int, solution: Sequence[int], source: tuple[int, int]
-) -> list[int]:
-    """Cells in breadth-first order along the solution from the source."""
-    adj = connections(width, height, solution)
-    start = source[1] * width + source[0]
-    order, seen = [start], {start}
-    for i in order:
-        for j in adj[i]:
-            if j not in seen:
-                seen.add(j)
-                order.append(j)
-    return order

@@ -51,6 +51,28 @@ def _flood(adj: list[list[int]], start: int) -> set[int]:
     return seen
 
 
+def flow_layers(
+    width: int, height: int, tiles: Sequence[int], source: tuple[int, int]
+) -> list[list[int]]:
+    """Cells grouped by their distance in pipes from the source (unreached cells left out);
+    read in order, the layers are the breadth-first order of the water."""
+    adj = connections(width, height, tiles)
+    start = source[1] * width + source[0]
+    seen = {start}
+    layer = [start]
+    layers = []
+    while layer:
+        layers.append(layer)
+        following = []
+        for i in layer:
+            for j in adj[i]:
+                if j not in seen:
+                    seen.add(j)
+                    following.append(j)
+        layer = following
+    return layers
+
+
 def _two_core(adj: list[list[int]]) -> bytearray:
     """Mark the 2-core: peel tiles of degree <= 1 until none is left. Cycles live in the core."""
     n = len(adj)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from puzzle import Check, check
-from puzzle.checker import connections
+from puzzle.checker import flow_layers
 
 from .board import paint_cells, render_image
 from .layout import layout
@@ -17,30 +17,6 @@ from .sheet import TRANSPARENT
 MAX_FRAMES = 32
 FRAME_MS = 70
 HOLD_MS = 2500
-
-
-def flow_layers(
-    width: int,
-    height: int,
-    tiles: Sequence[int],
-    source: tuple[int, int],
-) -> list[list[int]]:
-    """Cells grouped by their distance in pipes from the source (unreached cells left out)."""
-    adj = connections(width, height, tiles)
-    start = source[1] * width + source[0]
-    seen = {start}
-    layer = [start]
-    layers = []
-    while layer:
-        layers.append(layer)
-        following = []
-        for i in layer:
-            for j in adj[i]:
-                if j not in seen:
-                    seen.add(j)
-                    following.append(j)
-        layer = following
-    return layers
 
 
 def render_win_animation(
