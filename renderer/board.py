@@ -15,13 +15,6 @@ from .layout import Layout, layout
 from .sheet import INDEX, sheet
 
 
-def tile_state(index: int, result: Check) -> str:
-    """'loop', 'flooded' or 'idle' for one cell."""
-    if index in result.loops:
-        return "loop"
-    return "flooded" if index in result.flooded else "idle"
-
-
 def render_image(
     width: int,
     height: int,
