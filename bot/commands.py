@@ -19,8 +19,9 @@ from db import Game, GuildSettings
 from puzzle import parse_size
 
 from . import texts
+from .daily import next_post
 from .service import UserError, viewport_around
-from .views import NO_MENTIONS, announce, board_file, board_view, send_board
+from .views import NO_MENTIONS, announce, board_file, board_view, say, send_board
 
 if TYPE_CHECKING:
     pass
@@ -40,11 +41,6 @@ async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice
     return [
         app_commands.Choice(name=s.replace("x", "×"), value=s) for s in SIZES if s.startswith(typed)
     ][:25]
-
-
-async def say(interaction: Interaction, text: str, *, ephemeral: bool = True) -> None:
-    """Answer with text (mentions shown, never pinged)."""
-    await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
 
 
 @pipes.command(name="new", description="A board of your own in this channel")
@@ -278,12 +274,12 @@ async def setup_daily(
         enabled=True,
     )
     await interaction.client.storage.save_guild_settings(settings)
-    next_post = interaction.client.poster.next_post(settings, interaction.client.clock())
+    first_post = next_post(settings, interaction.client.clock())
     await say(
         interaction,
         f"Done: the daily {width}×{height} puzzle will be posted in "
         f"<#{channel.id}> every day at {post_time:%H:%M} {zone.key} "
-        f"(next: <t:{int(next_post.timestamp())}:F>).",
+        f"(next: <t:{int(first_post.timestamp())}:F>).",
     )
 
 

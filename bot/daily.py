@@ -71,8 +71,6 @@ class DailyPoster:
         self.bot = bot
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
-    next_post = staticmethod(next_post)
-
     def start(self) -> None:
         """Run ``tick`` now (missed posts) and then every minute."""
         self.scheduler.add_job(

@@ -227,27 +227,30 @@ class GameService:
             )
         return games[0]
 
-    async def resume(self, owner_id: int, channel_id: int | None) -> Game:
+    async def _newest_unfinished(self, owner_id: int, channel_id: int | None) -> Game | None:
         """The user's newest unfinished game: in this channel if any, else anywhere."""
         games = await self.storage.unfinished_games(
             owner_id, channel_id
         ) or await self.storage.unfinished_games(owner_id)
-        if not games:
+        return games[0] if games else None
+
+    async def resume(self, owner_id: int, channel_id: int | None) -> Game:
+        """The user's newest unfinished game: in this channel if any, else anywhere."""
+        game = await self._newest_unfinished(owner_id, channel_id)
+        if game is None:
             raise UserError(
                 "You have no unfinished board. Start one with `/pipes daily` or `/pipes new`."
             )
-        return games[0]
+        return game
 
     async def datapack(
         self, owner_id: int, channel_id: int | None
     ) -> tuple[str, list[tuple[str, bytes]]]:
         """The Minecraft packs of the user's current puzzle (the newest unfinished board,
         in this channel first), or of today's daily: (code, [(file name, zip)])."""
-        games = await self.storage.unfinished_games(
-            owner_id, channel_id
-        ) or await self.storage.unfinished_games(owner_id)
-        if games:
-            code = games[0].code
+        game = await self._newest_unfinished(owner_id, channel_id)
+        if game is not None:
+            code = game.code
         else:
             width, height = await self.daily_size(None)
             code = (await self.daily_puzzle(self.today(), width, height)).code

@@ -110,11 +110,9 @@ async def announce(interaction: discord.Interaction[PipesBot], board: Board) -> 
     )
 
 
-async def refuse(interaction: discord.Interaction, error: Exception) -> None:
-    """Tell the clicker, privately, why nothing happened."""
-    await interaction.response.send_message(
-        str(error), ephemeral=True, allowed_mentions=NO_MENTIONS
-    )
+async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """Answer with text, privately by default (mentions shown, never pinged)."""
+    await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
 
 
 class _Action(discord.ui.DynamicItem[discord.ui.Button], template=r"pipes:never"):
@@ -144,7 +142,7 @@ class _BoardAction(_Action, template=r"pipes:never"):
             game = await service.own_game(int(self.match["game"]), interaction.user.id)
             game, view, highlight = await self.act(service, game, interaction.user.id)
         except UserError as error:
-            await refuse(interaction, error)
+            await say(interaction, str(error))
             return
         await show(interaction, await service.board(game), view, highlight)
 
