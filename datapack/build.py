@@ -7,7 +7,6 @@ import zipfile
 from pathlib import Path
 
 from beet import DataPack, Font, Function, FunctionTag, ResourcePack, Texture
-from PIL import Image
 
 from puzzle import Puzzle
 
@@ -34,7 +33,7 @@ def resource_pack(puzzle: Puzzle) -> ResourcePack:
     pack["pipes:space"] = Font(SPACE_FONT)
     for state, (font, sheet) in fonts().items():
         pack[f"pipes:{state}"] = Font(font)
-        pack[f"pipes:font/{state}"] = Texture(Image.open(io.BytesIO(sheet)))
+        pack[f"pipes:font/{state}"] = Texture(sheet)
     return pack
 
 

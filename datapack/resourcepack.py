@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image
 
 from renderer import tile_glyphs
@@ -22,15 +20,13 @@ def glyph_char(mask: int) -> str:
     return chr(FIRST_GLYPH + mask)
 
 
-def glyph_sheet(state: str, glyphs: dict[tuple[int, str], Image.Image]) -> bytes:
+def glyph_sheet(state: str, glyphs: dict[tuple[int, str], Image.Image]) -> Image.Image:
     """One PNG row of 16 glyphs (masks 0–15) for a state; masks 0 and 15 never occur and
     stay transparent."""
     sheet = Image.new("RGBA", (16 * GLYPH, GLYPH), (0, 0, 0, 0))
     for mask in range(1, 15):
         sheet.paste(glyphs[(mask, state)], (mask * GLYPH, 0))
-    out = io.BytesIO()
-    sheet.save(out, "PNG")
-    return out.getvalue()
+    return sheet
 
 
 def font(state: str) -> dict:
@@ -52,7 +48,7 @@ def font(state: str) -> dict:
 SPACE_FONT = {"providers": [{"type": "space", "advances": {NEGATIVE_SPACE: -1}}]}
 
 
-def fonts() -> dict[str, tuple[dict, bytes]]:
-    """State -> (font JSON, glyph sheet PNG)."""
+def fonts() -> dict[str, tuple[dict, Image.Image]]:
+    """State -> (font JSON, glyph sheet)."""
     glyphs = tile_glyphs(GLYPH)
     return {state: (font(state), glyph_sheet(state, glyphs)) for state in GLYPH_STATES}
