@@ -16,12 +16,17 @@ def duration(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+def solve_time(game: Game) -> str:
+    """How long a solved game took, from when its board was first shown."""
+    return duration((game.solved_at - game.started_at).total_seconds())
+
+
 def status(game: Game, result: Check, par: int, title: str) -> str:
     """The text above a board: what it is and what the checker found."""
     total = game.width * game.height
     head = f"**{title}** · {game.size} · par {par}"
     if game.solved:
-        elapsed = duration((game.solved_at - game.started_at).total_seconds())
+        elapsed = solve_time(game)
         return f"{head}\n✅ Solved in {elapsed} with {game.rotations} turns (par {par})."
     parts = [f"💧 {len(result.flooded)}/{total} flooded"]
     if result.loops:
@@ -36,7 +41,7 @@ def status(game: Game, result: Check, par: int, title: str) -> str:
 
 def share_line(game: Game, par: int, day: date | None, streak: int) -> str:
     """``Pipes 2026-11-22 · 8×8 · ⏱ 4:28 · 87 turns (par 61) · 🔥5`` (no spoilers)."""
-    elapsed = duration((game.solved_at - game.started_at).total_seconds())
+    elapsed = solve_time(game)
     parts = [
         f"Pipes {day.isoformat() if day else game.code}",
         game.size,
@@ -58,7 +63,7 @@ def announcement(
     stats: UserStats | None,
 ) -> str:
     """The public win message: who solved what, time, turns vs par, hints, rank, streak."""
-    elapsed = duration((game.solved_at - game.started_at).total_seconds())
+    elapsed = solve_time(game)
     what = f"the daily {game.size} puzzle of {day.isoformat()}" if day else f"{game.code}"
     hints = f", {game.hints} hint{'s' if game.hints != 1 else ''}" if game.hints else ""
     lines = [
