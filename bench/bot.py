@@ -114,14 +114,8 @@ async def concurrent(folder: Path) -> None:
     start_t = time.perf_counter()
     for k in range(200):
         game, message_id = games[k % 50]
-        payload = harness._base(3, game.owner_id, None, True)
-        payload["message"] = dict(harness.messages[message_id])
-        payload["data"] = {
-            "custom_id": f"pipes:t:{game.id}:{k % 20 // 5 * 10 + k % 5}:0:0",
-            "component_type": 2,
-        }
-        harness.register_click(payload["token"], message_id)
-        harness.bot._connection.parse_interaction_create(payload)
+        cell = k % 20 // 5 * 10 + k % 5
+        harness.press(message_id, f"pipes:t:{game.id}:{cell}:0:0", game.owner_id)
         payload_count += 1
     await harness.settle()
     elapsed = time.perf_counter() - start_t

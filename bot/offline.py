@@ -386,16 +386,19 @@ class Harness:
         self, message_id: int, custom_id: str, user_id: int, guild: bool = True
     ) -> list[Request]:
         """Press a button of a recorded message as ``user_id``."""
-        payload = self._base(3, user_id, None, guild)
-        message = dict(self.messages[message_id])
-        payload["message"] = message
-        payload["data"] = {"custom_id": custom_id, "component_type": 2}
-        self.register_click(payload["token"], message_id)
-        return await self._dispatch(payload)
+        return await self._dispatch(self._click_payload(message_id, custom_id, user_id, guild))
 
-    def register_click(self, token: str, message_id: int) -> None:
-        """Remember which message a click payload's UPDATE_MESSAGE will edit."""
-        self._clicked[token] = message_id
+    def press(self, message_id: int, custom_id: str, user_id: int) -> None:
+        """Press a button without waiting for the bot (load tests); ``settle`` afterwards."""
+        payload = self._click_payload(message_id, custom_id, user_id, True)
+        self.bot._connection.parse_interaction_create(payload)
+
+    def _click_payload(self, message_id: int, custom_id: str, user_id: int, guild: bool) -> dict:
+        payload = self._base(3, user_id, None, guild)
+        payload["message"] = dict(self.messages[message_id])
+        payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        self._clicked[payload["token"]] = message_id  # the message UPDATE_MESSAGE will edit
+        return payload
 
     async def _dispatch(self, payload: dict) -> list[Request]:
         before = len(self.requests)
