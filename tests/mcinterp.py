@@ -43,27 +43,13 @@ def parse_snbt(text: str, pos: int = 0) -> tuple[object, int]:
     pos = _ws(text, pos)
     ch = text[pos]
     if ch == "{":
-        result: dict = {}
-        pos = _ws(text, pos + 1)
-        if text[pos] == "}":
-            return result, pos + 1
-        while True:
-            key, pos = _key(text, pos)
-            pos = _ws(text, pos)
-            if text[pos] != ":":
-                raise CommandError(f"expected ':' at {pos} in {text!r}")
-            result[key], pos = parse_snbt(text, pos + 1)
-            pos = _ws(text, pos)
-            if text[pos] == "}":
-                return result, pos + 1
-            if text[pos] != ",":
-                raise CommandError(f"expected ',' or '}}' at {pos} in {text!r}")
-            pos += 1
+        pairs, pos = _sequence(text, pos + 1, "}", _entry)
+        return dict(pairs), pos
     if ch == "[":
         if text[pos + 1 : pos + 3] == "B;":
-            values, pos = _items(text, pos + 3)
+            values, pos = _sequence(text, pos + 3, "]", parse_snbt)
             return ByteArray(int(v) for v in values), pos
-        return _items(text, pos + 1)
+        return _sequence(text, pos + 1, "]", parse_snbt)
     if ch in "\"'":
         return _string(text, pos)
     match = _NUMBER.match(text, pos)
@@ -110,19 +96,29 @@ def _string(text: str, pos: int) -> tuple[str, int]:
     return "".join(out), pos + 1
 
 
-def _items(text: str, pos: int) -> tuple[list, int]:
+def _entry(text: str, pos: int) -> tuple[tuple[str, object], int]:
+    key, pos = _key(text, pos)
+    pos = _ws(text, pos)
+    if text[pos] != ":":
+        raise CommandError(f"expected ':' at {pos} in {text!r}")
+    value, pos = parse_snbt(text, pos + 1)
+    return (key, value), pos
+
+
+def _sequence(text: str, pos: int, close: str, read) -> tuple[list, int]:
+    """Comma-separated items read by ``read`` up to ``close``."""
     items: list = []
     pos = _ws(text, pos)
-    if text[pos] == "]":
+    if text[pos] == close:
         return items, pos + 1
     while True:
-        value, pos = parse_snbt(text, pos)
-        items.append(value)
+        item, pos = read(text, pos)
+        items.append(item)
         pos = _ws(text, pos)
-        if text[pos] == "]":
+        if text[pos] == close:
             return items, pos + 1
         if text[pos] != ",":
-            raise CommandError(f"expected ',' or ']' at {pos} in {text!r}")
+            raise CommandError(f"expected ',' or {close!r} at {pos} in {text!r}")
         pos += 1
 
 
