@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 import db
-from renderer.layout import cell_size, layout
+from renderer.layout import layout
 from renderer.sheet import sheet
 
 from . import commands as pipes_commands
@@ -55,7 +55,7 @@ class PipesBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Draw the sprite sheet of the common cell size now, not on the first click.
         small = layout(6, 6)
-        await asyncio.to_thread(sheet, cell_size(6, 6), small.margin)
+        await asyncio.to_thread(sheet, small.cell, small.margin)
         self.poster = DailyPoster(self)
         if self.schedule:
             self.poster.start()
