@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from puzzle import from_code
+from puzzle.pipes import from_code
 
 from .build import write
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from beet import DataPack, Font, Function, FunctionTag, ResourcePack, Texture
 
-from puzzle import Puzzle
+from puzzle.pipes import Puzzle
 
 from .formats import data_pack_meta, resource_pack_meta
 from .functions import functions

@@ -13,8 +13,8 @@ where a value is dynamic (the clicked cell, popping the Tarjan stack, the dialog
 
 from __future__ import annotations
 
-from puzzle import Puzzle
-from puzzle.grid import grid as grid_of
+from puzzle.pipes import Puzzle
+from puzzle.pipes.grid import grid as grid_of
 
 from .resourcepack import NEGATIVE_SPACE, glyph_char
 from .snbt import Byte, ByteArray, dumps, quote

@@ -1,26 +1,28 @@
-"""Pure Pipes engine: tiles, PRNG, generator, checker, solver and notation.
+"""Pure puzzle engines, one package per kind, behind one interface (``puzzle.kind.Kind``).
 
-Imports nothing else of the project (see DESIGN.md's layers).
+``KINDS`` maps a kind's name to its engine. Imports nothing else of the project (see
+DESIGN.md's layers).
 """
 
-from .checker import Check, check
-from .generator import Puzzle, from_code, generate, source_of
-from .notation import (
-    Move,
-    cell_name,
-    make_code,
-    normalize_seed,
-    parse_cells,
-    parse_code,
-    parse_size,
-)  # fmt: skip
-from .solver import Deduction, deduce, solve
-from .tiles import DOWN, GLYPHS, LEFT, RIGHT, UP, orientations, rotate, shape, turns_between
+from typing import Any
+
+from .codes import Code, normalize_seed, parse_code
+from .kind import Generated, Kind, MoveError, PuzzleText, Status
+from .pipes import KIND as PIPES
+
+#: Every kind, by name: the front ends look kinds up here and nowhere else.
+KINDS: dict[str, Kind[Any, Any, Any, Any]] = {PIPES.name: PIPES}
+
+
+def kind_of(name: str) -> Kind[Any, Any, Any, Any]:
+    """The kind of that name; ValueError with a readable message if there is none."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise ValueError(f"There is no puzzle kind called {name[:20]!r}.") from None
+
 
 __all__ = [
-    "DOWN", "GLYPHS", "LEFT", "RIGHT", "UP", "Check", "Deduction", "Move", "Puzzle",
-    "cell_name", "check", "deduce", "from_code", "generate", "make_code", "normalize_seed",
-    "orientations",
-    "parse_cells", "parse_code", "parse_size", "rotate", "shape", "solve", "source_of",
-    "turns_between",
+    "KINDS", "Code", "Generated", "Kind", "MoveError", "PuzzleText", "Status", "kind_of",
+    "normalize_seed", "parse_code",
 ]  # fmt: skip

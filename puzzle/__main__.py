@@ -8,10 +8,10 @@ import json
 import secrets
 import sys
 
-from .checker import check
-from .generator import Puzzle, from_code, generate
-from .notation import cell_name, parse_size
-from .textboard import render_text
+from .pipes.checker import check
+from .pipes.generator import Puzzle, from_code, generate
+from .pipes.notation import cell_name, parse_size
+from .pipes.textboard import render_text
 
 
 def _print_puzzle(puzzle: Puzzle, as_json: bool) -> None:

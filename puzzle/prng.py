@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence
+from typing import Any
 
 _MASK64 = (1 << 64) - 1
 
@@ -38,7 +39,7 @@ class Rng:
             if value < limit:
                 return value % n
 
-    def shuffle(self, items: MutableSequence) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         """Shuffle ``items`` in place (Fisher–Yates / Knuth)."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

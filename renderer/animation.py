@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from puzzle import Check, check
-from puzzle.checker import flow_layers
+from puzzle.pipes import Check, check
+from puzzle.pipes.checker import flow_layers
 
 from .board import paint_cells, render_image
 from .layout import layout

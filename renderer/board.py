@@ -8,7 +8,7 @@ from typing import TypedDict, Unpack
 
 from PIL import Image, ImageDraw
 
-from puzzle import Check
+from puzzle.pipes import Check
 
 from . import theme
 from .layout import Layout, layout

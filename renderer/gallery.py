@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from puzzle import check, generate, rotate
+from puzzle.pipes import check, generate, rotate
 
 from .animation import render_win_animation
 from .board import render_image

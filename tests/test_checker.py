@@ -2,7 +2,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import oracle_check
 
-from puzzle import check, generate, rotate
+from puzzle.pipes import check, generate, rotate
 
 
 @st.composite

@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import connection_graph
 
-from puzzle import check, from_code, generate, rotate, solve, turns_between
-from puzzle.generator import MIN_SCRAMBLED_SHARE, spanning_tree
+from puzzle.pipes import check, from_code, generate, rotate, solve, turns_between
+from puzzle.pipes.generator import MIN_SCRAMBLED_SHARE, spanning_tree
 from puzzle.prng import Rng
 
 # Fixed forever: a puzzle code must give the same board on every platform and version.

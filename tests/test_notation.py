@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzle import Move, cell_name, parse_cells, parse_code, parse_size
+from puzzle.pipes import Move, cell_name, parse_cells, parse_code, parse_size
 
 
 @pytest.mark.parametrize(

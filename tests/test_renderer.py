@@ -6,7 +6,7 @@ import sys
 import pytest
 from PIL import Image, ImageSequence
 
-from puzzle import check, generate
+from puzzle.pipes import check, generate
 from renderer import layout, render_image, render_png, render_win_animation, theme, tile_glyphs
 from renderer.glyphs import GLYPH_STATES
 from renderer.tiles import BULB, OUTLINE, PIPE_WIDTH
@@ -159,7 +159,7 @@ def test_same_input_same_bytes_even_in_another_process():
     png = render_png(W, H, PUZZLE.tiles, SRC, result)
     assert png == render_png(W, H, PUZZLE.tiles, SRC, result)
     code = (
-        "import hashlib, sys; from puzzle import *; from renderer import render_png;"
+        "import hashlib, sys; from puzzle.pipes import *; from renderer import render_png;"
         "p = generate(6, 6, 'render'); c = check(6, 6, p.tiles, p.source);"
         "sys.stdout.write(hashlib.sha256(render_png(6, 6, p.tiles, p.source, c)).hexdigest())"
     )

@@ -2,7 +2,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_solutions
 
-from puzzle import check, deduce, generate, rotate, solve
+from puzzle.pipes import check, deduce, generate, rotate, solve
 
 
 @settings(max_examples=60, deadline=None)

@@ -2,7 +2,8 @@
 
 Cells are spreadsheet-style: column letter + row number, ``A1`` is the top-left tile and
 ``B3`` is x=1, y=2. A move is a cell with an optional amount: ``B3`` (one clockwise turn),
-``C4x2`` (two), ``D1ccw`` (one counter-clockwise), ``D1ccwx2``, ``E5cw``.
+``C4x2`` (two), ``D1ccw`` (one counter-clockwise), ``D1ccwx2``, ``E5cw``; ``B3lock`` locks
+the tile (or unlocks a locked one).
 """
 
 from __future__ import annotations
@@ -10,22 +11,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..codes import normalize_seed, parse_code as split_code
+
 MIN_SIDE, MAX_SIDE = 3, 26
-MAX_SEED_LENGTH = 32
 
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[x×*]\s*(\d{1,3}))?\s*$", re.IGNORECASE)
-_MOVE = re.compile(r"^([a-z])(\d{1,3})(cw|ccw)?(?:x(\d{1,2}))?$", re.IGNORECASE)
-_SEED = re.compile(rf"^[a-z0-9_-]{{1,{MAX_SEED_LENGTH}}}$")
-_CODE = re.compile(r"^(\d{1,2})x(\d{1,2})(n?)-(.+)$", re.IGNORECASE)
+_MOVE = re.compile(r"^([a-z])(\d{1,3})(?:(lock)|(cw|ccw)?(?:x(\d{1,2}))?)$", re.IGNORECASE)
+_PARAMS = re.compile(r"^(\d{1,2})x(\d{1,2})(n?)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Turn the tile at (x, y) by ``turns`` quarter turns: positive clockwise, negative not."""
+    """Turn the tile at (x, y) by ``turns`` quarter turns (positive clockwise, negative
+    not), or with ``lock`` lock it (unlock a locked one) and turn nothing."""
 
     x: int
     y: int
     turns: int
+    lock: bool = False
 
     @property
     def cell(self) -> str:
@@ -73,13 +76,16 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
                 f"“{word}” is not a tile: write a column letter and a row number, like B3, "
                 "optionally followed by x2 (turn twice) or ccw (counter-clockwise)."
             )
-        letter, row, direction, count = match.groups()
+        letter, row, lock, direction, count = match.groups()
         x, y = ord(letter.upper()) - ord("A"), int(row) - 1
         if not (0 <= x < width and 0 <= y < height):
             raise ValueError(
                 f"{letter.upper()}{row} is outside the {width}×{height} board: "
                 f"columns {column_letters(width)}, rows 1–{height}."
             )
+        if lock:
+            moves.append(Move(x, y, 0, lock=True))
+            continue
         amount = int(count) if count else 1
         if not 1 <= amount <= 3:
             raise ValueError(f"“{word}”: turn a tile 1, 2 or 3 times (x1–x3).")
@@ -88,28 +94,39 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
     return moves
 
 
-def normalize_seed(seed: str) -> str:
-    """A seed as it appears in a puzzle code: lower case letters, digits, '-' and '_'."""
-    cleaned = (seed or "").strip().lower().replace(" ", "-")
-    if not _SEED.match(cleaned):
-        raise ValueError(
-            f"“{seed}” is not a usable seed: use 1 to {MAX_SEED_LENGTH} letters, digits, "
-            "'-' or '_'."
-        )
-    return cleaned
+def format_move(move: Move) -> str:
+    """A move as people type it: 'B3', 'C4x2', 'D1ccw', 'B3lock'."""
+    if move.lock:
+        return f"{move.cell}lock"
+    amount = abs(move.turns)
+    return f"{move.cell}{'ccw' if move.turns < 0 else ''}{f'x{amount}' if amount != 1 else ''}"
+
+
+def format_params(width: int, height: int, unique: bool = True) -> str:
+    """A Pipes puzzle's parameters: '8x8', or '8x8n' for one that may have several
+    solutions."""
+    return f"{width}x{height}{'' if unique else 'n'}"
+
+
+def parse_params(text: str) -> tuple[int, int, bool]:
+    """'8x8' -> (8, 8, True), '8x8n' -> (8, 8, False); ValueError with a readable message."""
+    match = _PARAMS.match((text or "").strip())
+    if not match:
+        raise ValueError("That is not a Pipes size: write it as width×height, like 8x8.")
+    width, height = parse_size(f"{match.group(1)}x{match.group(2)}")
+    return width, height, not match.group(3)
 
 
 def make_code(width: int, height: int, seed: str, unique: bool = True) -> str:
-    """The puzzle code: '8x8-abc' for a unique puzzle, '8x8n-abc' for one that may not be."""
-    return f"{width}x{height}{'' if unique else 'n'}-{normalize_seed(seed)}"
+    """The code as Pipes prints it (no kind prefix): '8x8-abc', or '8x8n-abc' for a puzzle
+    that may have several solutions."""
+    return f"{format_params(width, height, unique)}-{normalize_seed(seed)}"
 
 
 def parse_code(code: str) -> tuple[int, int, str, bool]:
-    """'8x8-abc' -> (width, height, seed, unique); ValueError with a readable message."""
-    match = _CODE.match((code or "").strip())
-    if not match:
-        raise ValueError(
-            f"“{code}” is not a puzzle code: codes look like 8x8-d20261122 (size, dash, seed)."
-        )
-    width, height = parse_size(f"{match.group(1)}x{match.group(2)}")
-    return width, height, normalize_seed(match.group(4)), not match.group(3)
+    """'8x8-abc' or 'pipes:8x8-abc' -> (width, height, seed, unique); ValueError otherwise."""
+    kind, params, seed = split_code(code)
+    if kind != "pipes":
+        raise ValueError(f"That is a {kind} code, not a Pipes code.")
+    width, height, unique = parse_params(params)
+    return width, height, seed, unique

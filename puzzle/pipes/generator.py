@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .checker import check
 from .grid import grid
 from .notation import make_code, parse_code, parse_size
-from .prng import Rng
+from ..prng import Rng
 from .solver import deduce
 from .tiles import rotate, turns_between
 
@@ -53,7 +53,7 @@ class Puzzle:
     def size(self) -> str:
         return f"{self.width}×{self.height}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """A JSON-ready dict (the CLI's ``--json`` output)."""
         return {
             "code": self.code,

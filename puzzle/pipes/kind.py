@@ -1,0 +1,158 @@
+"""Pipes behind the kind interface (``puzzle.kind.Kind``).
+
+Texts: parameters ``8x8`` (``8x8n``: may have several solutions); a description
+``8x8:<one hex digit per tile>`` (the scrambled board, row-major); a solution of hex digits;
+a state of hex digits, then ``/`` and the locked cells' indices when any are locked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..codes import normalize_seed
+from ..kind import Generated, MoveError, PuzzleText, Status
+from .checker import check, flow_layers
+from .generator import Puzzle, generate, source_of
+from .notation import Move, format_move, format_params, parse_cells, parse_params
+from .tiles import rotate, turns_between
+
+#: Version of ``generate``; bump it whenever the same code would give another puzzle.
+GENERATOR = "pipes/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """A Pipes board size, and whether the puzzle must have exactly one solution."""
+
+    width: int
+    height: int
+    unique: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The tiles as they are now, and the cells the player locked."""
+
+    tiles: tuple[int, ...]
+    locked: frozenset[int] = frozenset()
+
+
+def _hex(tiles: Sequence[int]) -> str:
+    return "".join(f"{t:x}" for t in tiles)
+
+
+def _tiles(text: str) -> tuple[int, ...]:
+    return tuple(int(c, 16) for c in text)
+
+
+class PipesKind:
+    """Pipes (Net): turn tiles until every pipe carries water from the source, no loops."""
+
+    name = "pipes"
+    title = "Pipes"
+    generator = GENERATOR
+
+    def parse_params(self, text: str) -> Params:
+        return Params(*parse_params(text))
+
+    def format_params(self, params: Params) -> str:
+        return format_params(params.width, params.height, params.unique)
+
+    def generate(self, params: Params, seed: str) -> Generated:
+        made = generate(params.width, params.height, normalize_seed(seed), unique=params.unique)
+        return Generated(
+            kind=self.name,
+            params=self.format_params(params),
+            seed=normalize_seed(seed),
+            width=made.width,
+            height=made.height,
+            description=f"{made.width}x{made.height}:{_hex(made.tiles)}",
+            solution=_hex(made.solution),
+            par=made.par,
+            difficulty=made.difficulty,
+            generator=self.generator,
+        )
+
+    def load(self, stored: PuzzleText) -> Puzzle:
+        width, height, unique = parse_params(stored.params)
+        size, _, tiles = stored.description.partition(":")
+        if size != f"{width}x{height}" or len(tiles) != width * height:
+            raise ValueError(f"a Pipes description does not fit {stored.params}")
+        solution = _tiles(stored.solution)
+        if len(solution) != width * height:
+            raise ValueError(f"a Pipes solution does not fit {stored.params}")
+        return Puzzle(
+            width=width,
+            height=height,
+            source=source_of(width, height),
+            solution=solution,
+            tiles=_tiles(tiles),
+            code=f"{stored.params}-{stored.seed}",
+            par=stored.par,
+            difficulty=stored.difficulty,
+            unique=unique,
+        )
+
+    def initial_state(self, puzzle: Puzzle) -> State:
+        return State(puzzle.tiles)
+
+    def parse_moves(self, puzzle: Puzzle, text: str) -> list[Move]:
+        return parse_cells(text, puzzle.width, puzzle.height)
+
+    def format_move(self, puzzle: Puzzle, move: Move) -> str:
+        return format_move(move)
+
+    def turns(self, move: Move) -> int:
+        return abs(move.turns)
+
+    def cells(self, puzzle: Puzzle, move: Move) -> tuple[int, ...]:
+        return (move.y * puzzle.width + move.x,)
+
+    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> State:
+        """Turn or lock tiles, all or nothing; a locked tile does not turn (MoveError)."""
+        tiles = list(state.tiles)
+        locked = set(state.locked)
+        for move in moves:
+            if not (0 <= move.x < puzzle.width and 0 <= move.y < puzzle.height):
+                raise MoveError(f"That tile is not on the {puzzle.size} board.")
+            cell = move.y * puzzle.width + move.x
+            if move.lock:
+                locked ^= {cell}
+            elif cell in locked:
+                raise MoveError(f"{move.cell} is locked: unlock it first ({move.cell}lock).")
+            else:
+                tiles[cell] = rotate(tiles[cell], move.turns)
+        return State(tuple(tiles), frozenset(locked))
+
+    def status(self, puzzle: Puzzle, state: State) -> Status:
+        result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source)
+        return Status("solved" if result.solved else "playing", {"check": result})
+
+    def hint(self, puzzle: Puzzle, state: State) -> Move | None:
+        """Turn the wrong tile nearest the source (along the solution) right; a wrong tile
+        the player locked is skipped, unless only locked ones are wrong: then unlock one."""
+        wrong_locked = None
+        for layer in flow_layers(puzzle.width, puzzle.height, puzzle.solution, puzzle.source):
+            for cell in layer:
+                if state.tiles[cell] == puzzle.solution[cell]:
+                    continue
+                x, y = cell % puzzle.width, cell // puzzle.width
+                if cell in state.locked:
+                    wrong_locked = wrong_locked or Move(x, y, 0, lock=True)
+                    continue
+                turns = turns_between(state.tiles[cell], puzzle.solution[cell]) or 0
+                return Move(x, y, turns if turns < 3 else -1)
+        return wrong_locked
+
+    def encode_state(self, state: State) -> str:
+        if not state.locked:
+            return _hex(state.tiles)
+        return f"{_hex(state.tiles)}/{','.join(map(str, sorted(state.locked)))}"
+
+    def decode_state(self, text: str) -> State:
+        tiles, _, locked = text.partition("/")
+        return State(_tiles(tiles), frozenset(int(c) for c in locked.split(",") if c))
+
+
+KIND = PipesKind()
