@@ -1,26 +1,54 @@
-"""Records the storage hands out. Times are timezone-aware UTC datetimes."""
+"""Records the storage hands out. Times are timezone-aware UTC datetimes.
+
+Puzzles and states are kept as the kind's text; a game's ``state`` is decoded by the kind's
+codec that the storage was opened with, so storage itself knows no kind.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import Any, Literal
 
-#: Each hint used adds this many seconds to a daily result's score.
-HINT_PENALTY_SECONDS = 30
 MODES = ("personal", "daily", "shared")
+Outcome = Literal["playing", "solved", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    """A generated puzzle, stored once and never regenerated."""
+
+    id: int
+    kind: str
+    params: str
+    seed: str
+    width: int
+    height: int
+    description: str
+    solution: str
+    par: int
+    difficulty: float
+    generator: str
+
+    @property
+    def code(self) -> str:
+        """The code naming kind, parameters and seed: ``pipes:6x6-abc``."""
+        return f"{self.kind}:{self.params}-{self.seed}"
+
+    @property
+    def short_code(self) -> str:
+        """The code without its kind, as a kind's own title shows it: ``6x6-abc``."""
+        return f"{self.params}-{self.seed}"
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One board someone plays: the puzzle, its current tiles and its counters."""
+    """One board someone plays: its stored puzzle, its current state and its counters."""
 
     id: int
-    code: str
-    width: int
-    height: int
-    source: tuple[int, int]
-    initial: tuple[int, ...]  # the scrambled tiles the game started from
-    tiles: tuple[int, ...]
+    puzzle: PuzzleRecord
+    #: The kind's state object, decoded by the kind's codec.
+    state: Any
     owner_id: int
     mode: str
     guild_id: int | None
@@ -28,14 +56,38 @@ class Game:
     message_id: int | None
     daily_id: int | None
     started_at: datetime
-    solved_at: datetime | None
-    rotations: int
+    outcome: Outcome
+    finished_at: datetime | None
+    #: Moves the player made (for Pipes, quarter turns), and hints taken.
+    turns: int
     hints: int
     version: int
 
     @property
+    def kind(self) -> str:
+        return self.puzzle.kind
+
+    @property
+    def width(self) -> int:
+        return self.puzzle.width
+
+    @property
+    def height(self) -> int:
+        return self.puzzle.height
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles of a tiled kind's state (Pipes)."""
+        tiles: tuple[int, ...] = self.state.tiles
+        return tiles
+
+    @property
     def solved(self) -> bool:
-        return self.solved_at is not None
+        return self.outcome == "solved"
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome != "playing"
 
     @property
     def size(self) -> str:
@@ -43,14 +95,45 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Change:
+    """What one move does to a game, decided by the caller's rules: the new state, the moves
+    as the kind writes them, the counters to add, the outcome, and a daily result if this
+    move is the player's first solve of a daily."""
+
+    state: Any
+    moves: tuple[str, ...]
+    turns: int = 0
+    hints: int = 0
+    outcome: Outcome = "playing"
+    result: NewResult | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewResult:
+    """A daily result to store with the move that earned it."""
+
+    seconds: float
+    turns: int
+    hints: int
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """A change's outcome: the game as stored afterwards, and whether this call changed it
+    (False when the interaction had been applied already)."""
+
+    game: Game
+    applied: bool
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRecord:
-    """One appended rotation: ``turns`` quarter turns (negative: counter-clockwise)."""
+    """One appended move, in the kind's notation (``B3``, ``C4x2``, ``D1ccw``)."""
 
     id: int
     game_id: int
     user_id: int
-    cell: int
-    turns: int
+    move: str
     hint: bool
     at: datetime
 
@@ -70,14 +153,23 @@ class GuildSettings:
 
 @dataclass(frozen=True, slots=True)
 class DailyPuzzle:
-    """The one global puzzle of a UTC date and size."""
+    """The one global puzzle of a date, kind and size."""
 
     id: int
     date: date
-    width: int
-    height: int
-    code: str
-    par: int
+    puzzle: PuzzleRecord
+
+    @property
+    def width(self) -> int:
+        return self.puzzle.width
+
+    @property
+    def height(self) -> int:
+        return self.puzzle.height
+
+    @property
+    def par(self) -> int:
+        return self.puzzle.par
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,31 +193,8 @@ class Result:
     guild_id: int | None
     game_id: int
     seconds: float
-    rotations: int
+    turns: int
     hints: int
     solved_at: datetime
-
-    @property
-    def score(self) -> float:
-        """Seconds plus the hint penalty: lower is better."""
-        return self.seconds + HINT_PENALTY_SECONDS * self.hints
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One line of a leaderboard."""
-
-    rank: int
-    result: Result
-
-
-@dataclass(frozen=True, slots=True)
-class UserStats:
-    """A user's daily record. Streaks count consecutive UTC puzzle dates with a solve."""
-
-    user_id: int
-    solves: int
-    best_seconds: float | None
-    average_seconds: float | None
-    current_streak: int
-    longest_streak: int
+    #: The date of the daily puzzle it solved.
+    date: date

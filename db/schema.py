@@ -1,101 +1,306 @@
-"""The schema as numbered migrations; ``PRAGMA user_version`` says how many are applied."""
+"""The schema as numbered migrations; ``PRAGMA user_version`` says how many are applied.
+
+A migration is a list of statements, or a function for one that needs more than SQL; each is
+applied in one transaction with the version bump, foreign keys checked before the commit.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
 import aiosqlite
 
-#: Each migration is a list of statements, applied in one transaction with the version bump.
-MIGRATIONS: list[list[str]] = [
-    [
-        """CREATE TABLE guild_settings (
-            guild_id   INTEGER PRIMARY KEY,
-            channel_id INTEGER,
-            post_time  TEXT    NOT NULL DEFAULT '09:00',
-            timezone   TEXT    NOT NULL DEFAULT 'UTC',
-            width      INTEGER NOT NULL DEFAULT 8,
-            height     INTEGER NOT NULL DEFAULT 8,
-            enabled    INTEGER NOT NULL DEFAULT 0,
-            updated_at TEXT    NOT NULL
-        )""",
-        """CREATE TABLE daily_puzzles (
-            id         INTEGER PRIMARY KEY,
-            date       TEXT    NOT NULL,
-            width      INTEGER NOT NULL,
-            height     INTEGER NOT NULL,
-            code       TEXT    NOT NULL UNIQUE,
-            par        INTEGER NOT NULL,
-            created_at TEXT    NOT NULL,
-            UNIQUE (date, width, height)
-        )""",
-        """CREATE TABLE daily_posts (
-            guild_id   INTEGER NOT NULL,
-            date       TEXT    NOT NULL,
-            daily_id   INTEGER NOT NULL REFERENCES daily_puzzles (id),
-            channel_id INTEGER NOT NULL,
-            message_id INTEGER,
-            claimed_at TEXT    NOT NULL,
-            PRIMARY KEY (guild_id, date)
-        )""",
-        """CREATE TABLE games (
-            id         INTEGER PRIMARY KEY,
-            code       TEXT    NOT NULL,
-            width      INTEGER NOT NULL,
-            height     INTEGER NOT NULL,
-            source_x   INTEGER NOT NULL,
-            source_y   INTEGER NOT NULL,
-            initial    TEXT    NOT NULL,
-            tiles      TEXT    NOT NULL,
-            owner_id   INTEGER NOT NULL,
-            mode       TEXT    NOT NULL CHECK (mode IN ('personal', 'daily', 'shared')),
-            guild_id   INTEGER,
-            channel_id INTEGER,
-            message_id INTEGER,
-            daily_id   INTEGER REFERENCES daily_puzzles (id),
-            started_at TEXT    NOT NULL,
-            solved_at  TEXT,
-            rotations  INTEGER NOT NULL DEFAULT 0,
-            hints      INTEGER NOT NULL DEFAULT 0,
-            version    INTEGER NOT NULL DEFAULT 0
-        )""",
-        "CREATE INDEX games_by_owner ON games (owner_id, channel_id, solved_at)",
-        """CREATE TABLE moves (
-            id      INTEGER PRIMARY KEY,
-            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-            user_id INTEGER NOT NULL,
-            cell    INTEGER NOT NULL,
-            turns   INTEGER NOT NULL,
-            hint    INTEGER NOT NULL DEFAULT 0,
-            at      TEXT    NOT NULL
-        )""",
-        "CREATE INDEX moves_by_game ON moves (game_id, id)",
-        """CREATE TABLE results (
-            daily_id  INTEGER NOT NULL REFERENCES daily_puzzles (id),
-            user_id   INTEGER NOT NULL,
-            guild_id  INTEGER,
-            game_id   INTEGER NOT NULL REFERENCES games (id),
-            seconds   REAL    NOT NULL,
-            rotations INTEGER NOT NULL,
-            hints     INTEGER NOT NULL,
-            solved_at TEXT    NOT NULL,
-            PRIMARY KEY (daily_id, user_id)
-        )""",
-        "CREATE INDEX results_by_user ON results (user_id)",
-    ],
+
+class NewPuzzle(Protocol):
+    """A generated puzzle to store (``puzzle.Generated`` has these fields)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def params(self) -> str: ...
+    @property
+    def seed(self) -> str: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def solution(self) -> str: ...
+    @property
+    def par(self) -> int: ...
+    @property
+    def difficulty(self) -> float: ...
+    @property
+    def generator(self) -> str: ...
+
+
+#: The puzzle a code of schema 1 stood for (schema 1 stored codes only). Given by the app,
+#: which knows the generator of the time; storage only stores what it returns.
+LegacyPuzzles = Callable[[str], NewPuzzle]
+Step = Callable[[aiosqlite.Connection, "LegacyPuzzles | None"], Awaitable[None]]
+
+_V1 = [
+    """CREATE TABLE guild_settings (
+        guild_id   INTEGER PRIMARY KEY,
+        channel_id INTEGER,
+        post_time  TEXT    NOT NULL DEFAULT '09:00',
+        timezone   TEXT    NOT NULL DEFAULT 'UTC',
+        width      INTEGER NOT NULL DEFAULT 8,
+        height     INTEGER NOT NULL DEFAULT 8,
+        enabled    INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT    NOT NULL
+    )""",
+    """CREATE TABLE daily_puzzles (
+        id         INTEGER PRIMARY KEY,
+        date       TEXT    NOT NULL,
+        width      INTEGER NOT NULL,
+        height     INTEGER NOT NULL,
+        code       TEXT    NOT NULL UNIQUE,
+        par        INTEGER NOT NULL,
+        created_at TEXT    NOT NULL,
+        UNIQUE (date, width, height)
+    )""",
+    """CREATE TABLE daily_posts (
+        guild_id   INTEGER NOT NULL,
+        date       TEXT    NOT NULL,
+        daily_id   INTEGER NOT NULL REFERENCES daily_puzzles (id),
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        claimed_at TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, date)
+    )""",
+    """CREATE TABLE games (
+        id         INTEGER PRIMARY KEY,
+        code       TEXT    NOT NULL,
+        width      INTEGER NOT NULL,
+        height     INTEGER NOT NULL,
+        source_x   INTEGER NOT NULL,
+        source_y   INTEGER NOT NULL,
+        initial    TEXT    NOT NULL,
+        tiles      TEXT    NOT NULL,
+        owner_id   INTEGER NOT NULL,
+        mode       TEXT    NOT NULL CHECK (mode IN ('personal', 'daily', 'shared')),
+        guild_id   INTEGER,
+        channel_id INTEGER,
+        message_id INTEGER,
+        daily_id   INTEGER REFERENCES daily_puzzles (id),
+        started_at TEXT    NOT NULL,
+        solved_at  TEXT,
+        rotations  INTEGER NOT NULL DEFAULT 0,
+        hints      INTEGER NOT NULL DEFAULT 0,
+        version    INTEGER NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX games_by_owner ON games (owner_id, channel_id, solved_at)",
+    """CREATE TABLE moves (
+        id      INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        cell    INTEGER NOT NULL,
+        turns   INTEGER NOT NULL,
+        hint    INTEGER NOT NULL DEFAULT 0,
+        at      TEXT    NOT NULL
+    )""",
+    "CREATE INDEX moves_by_game ON moves (game_id, id)",
+    """CREATE TABLE results (
+        daily_id  INTEGER NOT NULL REFERENCES daily_puzzles (id),
+        user_id   INTEGER NOT NULL,
+        guild_id  INTEGER,
+        game_id   INTEGER NOT NULL REFERENCES games (id),
+        seconds   REAL    NOT NULL,
+        rotations INTEGER NOT NULL,
+        hints     INTEGER NOT NULL,
+        solved_at TEXT    NOT NULL,
+        PRIMARY KEY (daily_id, user_id)
+    )""",
+    "CREATE INDEX results_by_user ON results (user_id)",
+]
+
+# Schema 2: puzzles are stored (description, solution, generator) and games and dailies point
+# at them; a game's state and its moves are the kind's text; one daily game per player and
+# daily; interaction ids are recorded so a redelivered interaction changes nothing.
+_V2_TABLES = [
+    """CREATE TABLE puzzles (
+        id          INTEGER PRIMARY KEY,
+        kind        TEXT    NOT NULL,
+        params      TEXT    NOT NULL,
+        seed        TEXT    NOT NULL,
+        width       INTEGER NOT NULL,
+        height      INTEGER NOT NULL,
+        description TEXT    NOT NULL,
+        solution    TEXT    NOT NULL,
+        par         INTEGER NOT NULL,
+        difficulty  REAL    NOT NULL,
+        generator   TEXT    NOT NULL,
+        created_at  TEXT    NOT NULL,
+        UNIQUE (kind, params, seed)
+    )""",
+    """CREATE TABLE new_daily_puzzles (
+        id         INTEGER PRIMARY KEY,
+        date       TEXT    NOT NULL,
+        kind       TEXT    NOT NULL,
+        params     TEXT    NOT NULL,
+        puzzle_id  INTEGER NOT NULL REFERENCES puzzles (id),
+        created_at TEXT    NOT NULL,
+        UNIQUE (date, kind, params)
+    )""",
+    """CREATE TABLE new_games (
+        id          INTEGER PRIMARY KEY,
+        puzzle_id   INTEGER NOT NULL REFERENCES puzzles (id),
+        state       TEXT    NOT NULL,
+        owner_id    INTEGER NOT NULL,
+        mode        TEXT    NOT NULL CHECK (mode IN ('personal', 'daily', 'shared')),
+        guild_id    INTEGER,
+        channel_id  INTEGER,
+        message_id  INTEGER,
+        daily_id    INTEGER REFERENCES daily_puzzles (id),
+        started_at  TEXT    NOT NULL,
+        outcome     TEXT    NOT NULL DEFAULT 'playing'
+                    CHECK (outcome IN ('playing', 'solved', 'lost')),
+        finished_at TEXT,
+        turns       INTEGER NOT NULL DEFAULT 0,
+        hints       INTEGER NOT NULL DEFAULT 0,
+        version     INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE new_moves (
+        id      INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        move    TEXT    NOT NULL,
+        hint    INTEGER NOT NULL DEFAULT 0,
+        at      TEXT    NOT NULL
+    )""",
+    """CREATE TABLE new_results (
+        daily_id  INTEGER NOT NULL REFERENCES daily_puzzles (id),
+        user_id   INTEGER NOT NULL,
+        guild_id  INTEGER,
+        game_id   INTEGER NOT NULL REFERENCES games (id),
+        seconds   REAL    NOT NULL,
+        turns     INTEGER NOT NULL,
+        hints     INTEGER NOT NULL,
+        solved_at TEXT    NOT NULL,
+        PRIMARY KEY (daily_id, user_id)
+    )""",
+    """CREATE TABLE interactions (
+        id      INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        at      TEXT    NOT NULL
+    )""",
+    "CREATE TEMP TABLE legacy_codes (code TEXT PRIMARY KEY, puzzle_id INTEGER NOT NULL)",
+]
+
+_V2_COPY = [
+    """INSERT INTO new_daily_puzzles (id, date, kind, params, puzzle_id, created_at)
+       SELECT d.id, d.date, p.kind, p.params, p.id, d.created_at
+       FROM daily_puzzles d JOIN legacy_codes c ON c.code = d.code
+       JOIN puzzles p ON p.id = c.puzzle_id""",
+    # A player who pressed Play twice had two games of one daily: the one with the result
+    # (else the first) stays the daily game, the others become personal games.
+    """UPDATE games SET mode = 'personal', daily_id = NULL
+       WHERE daily_id IS NOT NULL AND id <> COALESCE(
+           (SELECT r.game_id FROM results r
+            WHERE r.daily_id = games.daily_id AND r.user_id = games.owner_id),
+           (SELECT MIN(g.id) FROM games g
+            WHERE g.daily_id = games.daily_id AND g.owner_id = games.owner_id))""",
+    # Schema 1 held Pipes only, whose state text is the tiles in hex, as ``tiles`` was.
+    """INSERT INTO new_games (id, puzzle_id, state, owner_id, mode, guild_id, channel_id,
+           message_id, daily_id, started_at, outcome, finished_at, turns, hints, version)
+       SELECT g.id, c.puzzle_id, g.tiles, g.owner_id, g.mode, g.guild_id, g.channel_id,
+           g.message_id, g.daily_id, g.started_at,
+           CASE WHEN g.solved_at IS NULL THEN 'playing' ELSE 'solved' END,
+           g.solved_at, g.rotations, g.hints, g.version
+       FROM games g JOIN legacy_codes c ON c.code = g.code""",
+    # Moves in Pipes notation: B3, C4x2, D1ccw.
+    """INSERT INTO new_moves (id, game_id, user_id, move, hint, at)
+       SELECT m.id, m.game_id, m.user_id,
+           char(65 + m.cell % g.width) || (m.cell / g.width + 1)
+           || CASE WHEN m.turns < 0 THEN 'ccw' ELSE '' END
+           || CASE WHEN abs(m.turns) = 1 THEN '' ELSE 'x' || abs(m.turns) END,
+           m.hint, m.at
+       FROM moves m JOIN games g ON g.id = m.game_id""",
+    """INSERT INTO new_results (daily_id, user_id, guild_id, game_id, seconds, turns, hints,
+           solved_at)
+       SELECT daily_id, user_id, guild_id, game_id, seconds, rotations, hints, solved_at
+       FROM results""",
+    "DROP TABLE results",
+    "DROP TABLE moves",
+    "DROP TABLE games",
+    "DROP TABLE daily_puzzles",
+    "DROP TABLE legacy_codes",
+    "ALTER TABLE new_daily_puzzles RENAME TO daily_puzzles",
+    "ALTER TABLE new_games RENAME TO games",
+    "ALTER TABLE new_moves RENAME TO moves",
+    "ALTER TABLE new_results RENAME TO results",
+    "CREATE INDEX games_by_owner ON games (owner_id, channel_id, outcome)",
+    """CREATE UNIQUE INDEX one_game_per_daily ON games (owner_id, daily_id)
+       WHERE daily_id IS NOT NULL""",
+    "CREATE INDEX moves_by_game ON moves (game_id, id)",
+    "CREATE INDEX results_by_user ON results (user_id)",
 ]
 
 
-async def migrate(connection: aiosqlite.Connection) -> int:
+async def _v2(db: aiosqlite.Connection, legacy: LegacyPuzzles | None) -> None:
+    for statement in _V2_TABLES:
+        await db.execute(statement)
+    codes = await db.execute_fetchall(
+        "SELECT code FROM games UNION SELECT code FROM daily_puzzles ORDER BY code"
+    )
+    if codes and legacy is None:
+        raise RuntimeError("upgrading this database needs the puzzles of its codes")
+    for (code,) in codes:
+        assert legacy is not None
+        made = legacy(code)
+        cursor = await db.execute(
+            """INSERT INTO puzzles (kind, params, seed, width, height, description, solution,
+               par, difficulty, generator, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, datetime('now'))""",
+            (
+                made.kind,
+                made.params,
+                made.seed,
+                made.width,
+                made.height,
+                made.description,
+                made.solution,
+                made.par,
+                made.difficulty,
+                made.generator,
+            ),
+        )
+        await db.execute("INSERT INTO legacy_codes VALUES (?, ?)", (code, cursor.lastrowid))
+    for statement in _V2_COPY:
+        await db.execute(statement)
+
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2]
+
+
+async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:
     """Bring the database up to the newest schema in place; returns the version."""
-    async with connection.execute("PRAGMA user_version") as cursor:
-        (version,) = await cursor.fetchone()
-    for number, statements in enumerate(MIGRATIONS[version:], start=version + 1):
-        await connection.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in statements:
-                await connection.execute(statement)
-            await connection.execute(f"PRAGMA user_version = {number}")
-            await connection.execute("COMMIT")
-        except BaseException:
-            await connection.execute("ROLLBACK")
-            raise
+    rows = await connection.execute_fetchall("PRAGMA user_version")
+    (version,) = next(iter(rows))
+    # Tables are rebuilt with foreign keys off (SQLite's documented way); they are checked
+    # before each commit instead.
+    await connection.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+            await connection.execute("BEGIN IMMEDIATE")
+            try:
+                if callable(migration):
+                    await migration(connection, legacy)
+                else:
+                    for statement in migration:
+                        await connection.execute(statement)
+                broken = list(await connection.execute_fetchall("PRAGMA foreign_key_check"))
+                if broken:
+                    raise RuntimeError(f"migration {number} broke foreign keys: {broken[:3]}")
+                await connection.execute(f"PRAGMA user_version = {number}")
+                await connection.execute("COMMIT")
+            except BaseException:
+                await connection.execute("ROLLBACK")
+                raise
+    finally:
+        await connection.execute("PRAGMA foreign_keys = ON")
     return len(MIGRATIONS)

@@ -1,37 +1,37 @@
 """``Storage`` on SQLite through aiosqlite: WAL, foreign keys, one transaction per change.
 
 Writes go through one connection behind an asyncio lock with ``BEGIN IMMEDIATE`` (SQLite has
-one writer anyway), so concurrent clicks are applied one after the other and none is lost or
-doubled. Reads use a second connection: in WAL mode they see the last commit and never wait
-for a writer.
+one writer anyway), so concurrent moves are applied one after the other and none is lost or
+doubled; each write returns what it wrote, read on that connection inside its transaction.
+Reads use a second connection, each in one call that steps its statement to the end, so no
+half-read statement keeps an old snapshot open for the reads after it.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Sequence
+import dataclasses
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
-from puzzle import check, rotate
-
 from .models import (
-    HINT_PENALTY_SECONDS,
     MODES,
+    Changed,
     DailyPost,
     DailyPuzzle,
     Game,
     GuildSettings,
     MoveRecord,
+    PuzzleRecord,
     Result,
-    Standing,
-    UserStats,
 )  # fmt: skip
-from .schema import migrate
-from .storage import CellOutsideBoard, GameNotFound, GameSolved, StaleGame
+from .schema import LegacyPuzzles, NewPuzzle, migrate
+from .storage import Codecs, GameFinished, GameNotFound, Rules, StaleGame
 
 Clock = Callable[[], datetime]
 
@@ -45,69 +45,87 @@ def _text(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 
-def _moment(text: str | None) -> datetime | None:
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _maybe_moment(text: str | None) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
-def _hex(tiles: Sequence[int]) -> str:
-    return "".join(f"{t:x}" for t in tiles)
+_PUZZLE_COLUMNS = (
+    "p.id AS p_id, p.kind, p.params, p.seed, p.width, p.height, p.description, p.solution, "
+    "p.par, p.difficulty, p.generator"
+)
+_GAMES = f"SELECT g.*, {_PUZZLE_COLUMNS} FROM games g JOIN puzzles p ON p.id = g.puzzle_id"
+_DAILIES = (
+    f"SELECT d.id, d.date, {_PUZZLE_COLUMNS} FROM daily_puzzles d "
+    "JOIN puzzles p ON p.id = d.puzzle_id"
+)
+_RESULTS = "SELECT r.*, d.date FROM results r JOIN daily_puzzles d ON d.id = r.daily_id"
 
 
-def _tiles(text: str) -> tuple[int, ...]:
-    return tuple(int(c, 16) for c in text)
-
-
-def _game(row: aiosqlite.Row) -> Game:
-    return Game(
-        id=row["id"], code=row["code"], width=row["width"], height=row["height"],
-        source=(row["source_x"], row["source_y"]), initial=_tiles(row["initial"]),
-        tiles=_tiles(row["tiles"]), owner_id=row["owner_id"], mode=row["mode"],
-        guild_id=row["guild_id"], channel_id=row["channel_id"], message_id=row["message_id"],
-        daily_id=row["daily_id"], started_at=_moment(row["started_at"]),
-        solved_at=_moment(row["solved_at"]), rotations=row["rotations"], hints=row["hints"],
-        version=row["version"],
+def _puzzle(row: aiosqlite.Row) -> PuzzleRecord:
+    return PuzzleRecord(
+        id=row["p_id"], kind=row["kind"], params=row["params"], seed=row["seed"],
+        width=row["width"], height=row["height"], description=row["description"],
+        solution=row["solution"], par=row["par"], difficulty=row["difficulty"],
+        generator=row["generator"],
     )  # fmt: skip
 
 
 def _result(row: aiosqlite.Row) -> Result:
     return Result(
         daily_id=row["daily_id"], user_id=row["user_id"], guild_id=row["guild_id"],
-        game_id=row["game_id"], seconds=row["seconds"], rotations=row["rotations"],
+        game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
         hints=row["hints"], solved_at=_moment(row["solved_at"]),
+        date=date.fromisoformat(row["date"]),
     )  # fmt: skip
 
 
 def _daily(row: aiosqlite.Row) -> DailyPuzzle:
-    return DailyPuzzle(
-        id=row["id"], date=date.fromisoformat(row["date"]), width=row["width"],
-        height=row["height"], code=row["code"], par=row["par"],
+    return DailyPuzzle(id=row["id"], date=date.fromisoformat(row["date"]), puzzle=_puzzle(row))
+
+
+def _settings(row: aiosqlite.Row) -> GuildSettings:
+    return GuildSettings(
+        guild_id=row["guild_id"], channel_id=row["channel_id"],
+        post_time=time.fromisoformat(row["post_time"]), timezone=row["timezone"],
+        width=row["width"], height=row["height"], enabled=bool(row["enabled"]),
     )  # fmt: skip
-
-
-# Leaderboard order: score (time plus hint penalty), then fewer hints, fewer rotations,
-# then who was first.
-_ORDER = f"seconds + {HINT_PENALTY_SECONDS} * hints, hints, rotations, solved_at"
 
 
 class SqliteStorage:
     """The SQLite implementation of ``db.storage.Storage``."""
 
     def __init__(
-        self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, clock: Clock
+        self,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        codecs: Codecs,
+        clock: Clock,
     ) -> None:
         self._writer = writer
         self._reader = reader
+        self._codecs = codecs
         self._clock = clock
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, *, clock: Clock = utc_now) -> SqliteStorage:
+    async def open(
+        cls,
+        path: str | Path,
+        codecs: Codecs,
+        *,
+        clock: Clock = utc_now,
+        legacy: LegacyPuzzles | None = None,
+    ) -> SqliteStorage:
         """Open (creating and migrating as needed) the database file at ``path``."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await _connect(path)
         await writer.execute("PRAGMA journal_mode = WAL")
-        await migrate(writer)
-        return cls(writer, await _connect(path), clock)
+        await migrate(writer, legacy)
+        return cls(writer, await _connect(path), codecs, clock)
 
     async def close(self) -> None:
         """Close both connections."""
@@ -131,47 +149,119 @@ class SqliteStorage:
                 raise
             await self._writer.execute("COMMIT")
 
-    async def _one(self, sql: str, *args: object) -> aiosqlite.Row | None:
-        async with self._reader.execute(sql, args) as cursor:
-            return await cursor.fetchone()
+    async def _all(
+        self, sql: str, *args: object, on: aiosqlite.Connection | None = None
+    ) -> list[aiosqlite.Row]:
+        return list(await (on or self._reader).execute_fetchall(sql, args))
 
-    async def _all(self, sql: str, *args: object) -> list[aiosqlite.Row]:
-        async with self._reader.execute(sql, args) as cursor:
-            return list(await cursor.fetchall())
+    async def _one(
+        self, sql: str, *args: object, on: aiosqlite.Connection | None = None
+    ) -> aiosqlite.Row | None:
+        rows = await self._all(sql, *args, on=on)
+        return rows[0] if rows else None
+
+    def _game(self, row: aiosqlite.Row) -> Game:
+        puzzle = _puzzle(row)
+        return Game(
+            id=row["id"], puzzle=puzzle,
+            state=self._codecs[puzzle.kind].decode_state(row["state"]),
+            owner_id=row["owner_id"], mode=row["mode"], guild_id=row["guild_id"],
+            channel_id=row["channel_id"], message_id=row["message_id"],
+            daily_id=row["daily_id"], started_at=_moment(row["started_at"]),
+            outcome=row["outcome"], finished_at=_maybe_moment(row["finished_at"]),
+            turns=row["turns"], hints=row["hints"], version=row["version"],
+        )  # fmt: skip
+
+    def _games(self, rows: Iterable[aiosqlite.Row]) -> list[Game]:
+        return [self._game(row) for row in rows]
+
+    async def _game_on(self, db: aiosqlite.Connection, game_id: int) -> Game | None:
+        row = await self._one(f"{_GAMES} WHERE g.id = ?", game_id, on=db)
+        return self._game(row) if row else None
+
+    # -- puzzles ----------------------------------------------------------------------------
+
+    async def store_puzzle(self, puzzle: NewPuzzle) -> PuzzleRecord:
+        """Store a generated puzzle; the first one stored for its kind, parameters and seed
+        stays, and is what every caller gets back."""
+        async with self._transaction() as db:
+            return await self._store_puzzle(db, puzzle)
+
+    async def _store_puzzle(self, db: aiosqlite.Connection, puzzle: NewPuzzle) -> PuzzleRecord:
+        await db.execute(
+            """INSERT OR IGNORE INTO puzzles (kind, params, seed, width, height, description,
+               solution, par, difficulty, generator, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                puzzle.kind,
+                puzzle.params,
+                puzzle.seed,
+                puzzle.width,
+                puzzle.height,
+                puzzle.description,
+                puzzle.solution,
+                puzzle.par,
+                puzzle.difficulty,
+                puzzle.generator,
+                _text(self._clock()),
+            ),
+        )
+        stored = await self._puzzle(puzzle.kind, puzzle.params, puzzle.seed, on=db)
+        assert stored is not None
+        return stored
+
+    async def puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord | None:
+        """The stored puzzle of a kind, parameters and seed, or None."""
+        return await self._puzzle(kind, params, seed)
+
+    async def _puzzle(
+        self, kind: str, params: str, seed: str, on: aiosqlite.Connection | None = None
+    ) -> PuzzleRecord | None:
+        row = await self._one(
+            f"SELECT {_PUZZLE_COLUMNS} FROM puzzles p "
+            "WHERE p.kind = ? AND p.params = ? AND p.seed = ?",
+            kind,
+            params,
+            seed,
+            on=on,
+        )
+        return _puzzle(row) if row else None
 
     # -- games ------------------------------------------------------------------------------
 
     async def create_game(
         self,
         *,
-        code: str,
-        width: int,
-        height: int,
-        source: tuple[int, int],
-        tiles: Sequence[int],
+        puzzle: PuzzleRecord,
+        state: Any,
         owner_id: int,
         mode: str,
         guild_id: int | None = None,
         channel_id: int | None = None,
         daily_id: int | None = None,
+        interaction_id: int | None = None,
     ) -> Game:
-        """Start a game; its clock starts now (when the board is first shown)."""
+        """Start a game; its clock starts now (when the board is first shown). A player has
+        one game per daily: asking again returns it. An interaction that already started a
+        game returns that game."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}")
-        if len(tiles) != width * height:
-            raise ValueError(f"expected {width * height} tiles, got {len(tiles)}")
+        if (mode == "daily") != (daily_id is not None):
+            raise ValueError("a daily game, and only a daily game, has a daily_id")
         async with self._transaction() as db:
+            if interaction_id is not None:
+                done = await self._one(
+                    "SELECT game_id FROM interactions WHERE id = ?", interaction_id, on=db
+                )
+                if done is not None:
+                    return await self._must_game(db, done["game_id"])
             cursor = await db.execute(
-                """INSERT INTO games (code, width, height, source_x, source_y, initial, tiles,
-                   owner_id, mode, guild_id, channel_id, daily_id, started_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                """INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
+                   daily_id, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (owner_id, daily_id) WHERE daily_id IS NOT NULL DO NOTHING""",
                 (
-                    code,
-                    width,
-                    height,
-                    *source,
-                    _hex(tiles),
-                    _hex(tiles),
+                    puzzle.id,
+                    self._codecs[puzzle.kind].encode_state(state),
                     owner_id,
                     mode,
                     guild_id,
@@ -180,19 +270,35 @@ class SqliteStorage:
                     _text(self._clock()),
                 ),
             )
-            game_id = cursor.lastrowid
-        return await self._must_game(game_id)
+            if cursor.rowcount == 1:
+                game_id = cursor.lastrowid
+            else:
+                row = await self._one(
+                    "SELECT id FROM games WHERE owner_id = ? AND daily_id = ?",
+                    owner_id,
+                    daily_id,
+                    on=db,
+                )
+                assert row is not None
+                game_id = row["id"]
+            assert game_id is not None
+            if interaction_id is not None:
+                await db.execute(
+                    "INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)",
+                    (interaction_id, game_id, _text(self._clock())),
+                )
+            return await self._must_game(db, game_id)
 
-    async def game(self, game_id: int) -> Game | None:
-        """The game with that id, or None."""
-        row = await self._one("SELECT * FROM games WHERE id = ?", game_id)
-        return _game(row) if row else None
-
-    async def _must_game(self, game_id: int) -> Game:
-        game = await self.game(game_id)
+    async def _must_game(self, db: aiosqlite.Connection, game_id: int) -> Game:
+        game = await self._game_on(db, game_id)
         if game is None:
             raise GameNotFound("That game does not exist (any more).")
         return game
+
+    async def game(self, game_id: int) -> Game | None:
+        """The game with that id, or None."""
+        row = await self._one(f"{_GAMES} WHERE g.id = ?", game_id)
+        return self._game(row) if row else None
 
     async def set_game_message(self, game_id: int, channel_id: int, message_id: int) -> None:
         """Remember which message shows the game."""
@@ -203,121 +309,102 @@ class SqliteStorage:
             )
 
     async def unfinished_games(self, owner_id: int, channel_id: int | None = None) -> list[Game]:
-        """The owner's unsolved games (in one channel, if given), newest first."""
-        sql = "SELECT * FROM games WHERE owner_id = ? AND solved_at IS NULL"
+        """The owner's games still being played (in one channel, if given), newest first."""
+        sql = f"{_GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'"
         args: list[object] = [owner_id]
         if channel_id is not None:
-            sql += " AND channel_id = ?"
+            sql += " AND g.channel_id = ?"
             args.append(channel_id)
-        return [_game(row) for row in await self._all(sql + " ORDER BY id DESC", *args)]
+        return self._games(await self._all(sql + " ORDER BY g.id DESC", *args))
 
-    async def find_game(
-        self,
-        owner_id: int,
-        *,
-        daily_id: int | None = None,
-        code: str | None = None,
-    ) -> Game | None:
-        """The owner's newest game of a daily puzzle or of a puzzle code."""
-        if daily_id is not None:
-            row = await self._one(
-                "SELECT * FROM games WHERE owner_id = ? AND daily_id = ? ORDER BY id DESC",
-                owner_id,
-                daily_id,
-            )
-        else:
-            row = await self._one(
-                "SELECT * FROM games WHERE owner_id = ? AND code = ? ORDER BY id DESC",
-                owner_id,
-                code,
-            )
-        return _game(row) if row else None
+    async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
+        """The owner's game of a daily puzzle, or None."""
+        row = await self._one(f"{_GAMES} WHERE g.owner_id = ? AND g.daily_id = ?", owner_id, daily_id)
+        return self._game(row) if row else None
 
-    async def rotate(
+    async def change(
         self,
         game_id: int,
         user_id: int,
-        cell: int,
-        turns: int = 1,
+        rules: Rules,
         *,
         expected_version: int | None = None,
-    ) -> Game:
-        """Turn one tile: apply, append the move and bump the version in one transaction."""
-        return await self.rotate_many(
-            game_id, user_id, [(cell, turns)], expected_version=expected_version
-        )
-
-    async def rotate_many(
-        self,
-        game_id: int,
-        user_id: int,
-        moves: Sequence[tuple[int, int]],
-        *,
-        hint: bool = False,
-        expected_version: int | None = None,
-    ) -> Game:
-        """Apply (cell, turns) moves all or nothing. A move that solves the board stamps
-        ``solved_at``; on a daily game the first solve also writes the user's result.
-        Hint moves count as hints, other moves as ``abs(turns)`` rotations."""
+        interaction_id: int | None = None,
+    ) -> Changed:
+        """Change a game in one transaction: load it, let ``rules`` compute the change from
+        exactly that state, check the version, then write state, moves, counters, outcome
+        and result together. An interaction already applied changes nothing again."""
         async with self._transaction() as db:
-            async with db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
-                raise GameNotFound("That game does not exist (any more).")
-            game = _game(row)
-            if game.solved:
-                raise GameSolved("This board is already solved: start a new one.")
+            game = await self._must_game(db, game_id)
+            if interaction_id is not None:
+                cursor = await db.execute(
+                    "INSERT OR IGNORE INTO interactions (id, game_id, at) VALUES (?, ?, ?)",
+                    (interaction_id, game_id, _text(self._clock())),
+                )
+                if cursor.rowcount == 0:
+                    return Changed(game, applied=False)
+            if game.finished:
+                raise GameFinished(
+                    "This board is already solved: start a new one."
+                    if game.solved
+                    else "This game is over: start a new one."
+                )
             if expected_version is not None and expected_version != game.version:
                 raise StaleGame("The board changed meanwhile: look at it again.")
-            tiles = list(game.tiles)
-            for cell, turns in moves:
-                if not 0 <= cell < len(tiles):
-                    raise CellOutsideBoard(f"Cell {cell} is not on the {game.size} board.")
-                tiles[cell] = rotate(tiles[cell], turns)
             now = self._clock()
-            solved = check(game.width, game.height, tiles, game.source).solved
-            rotations = 0 if hint else sum(abs(turns) for _, turns in moves)
-            hints = len(moves) if hint else 0
+            change = rules(game, now)
+            finished = change.outcome != "playing"
             await db.execute(
-                """UPDATE games SET tiles = ?, rotations = rotations + ?, hints = hints + ?,
-                   version = version + 1, solved_at = ? WHERE id = ?""",
-                (_hex(tiles), rotations, hints, _text(now) if solved else None, game_id),
+                """UPDATE games SET state = ?, turns = turns + ?, hints = hints + ?,
+                   version = version + 1, outcome = ?, finished_at = ? WHERE id = ?""",
+                (
+                    self._codecs[game.kind].encode_state(change.state),
+                    change.turns,
+                    change.hints,
+                    change.outcome,
+                    _text(now) if finished else None,
+                    game_id,
+                ),
             )
+            hint = int(change.hints > 0)
             await db.executemany(
-                """INSERT INTO moves (game_id, user_id, cell, turns, hint, at)
-                   VALUES (?, ?, ?, ?, ?, ?)""",
-                [(game_id, user_id, cell, turns, int(hint), _text(now)) for cell, turns in moves],
+                "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, user_id, move, hint, _text(now)) for move in change.moves],
             )
-            if solved and game.mode == "daily" and game.daily_id is not None:
+            if change.result is not None and game.daily_id is not None:
                 await db.execute(
                     """INSERT OR IGNORE INTO results (daily_id, user_id, guild_id, game_id,
-                       seconds, rotations, hints, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                       seconds, turns, hints, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
                     (
                         game.daily_id,
                         game.owner_id,
                         game.guild_id,
                         game_id,
-                        (now - game.started_at).total_seconds(),
-                        game.rotations + rotations,
-                        game.hints + hints,
+                        change.result.seconds,
+                        change.result.turns,
+                        change.result.hints,
                         _text(now),
                     ),
                 )
-        return await self._must_game(game_id)
+            changed = dataclasses.replace(
+                game,
+                state=change.state,
+                turns=game.turns + change.turns,
+                hints=game.hints + change.hints,
+                version=game.version + 1,
+                outcome=change.outcome,
+                finished_at=now if finished else None,
+            )
+        return Changed(changed, applied=True)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """Every move of a game, in order."""
         rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY id", game_id)
         return [
             MoveRecord(
-                id=r["id"],
-                game_id=r["game_id"],
-                user_id=r["user_id"],
-                cell=r["cell"],
-                turns=r["turns"],
-                hint=bool(r["hint"]),
-                at=_moment(r["at"]),
-            )
+                id=r["id"], game_id=r["game_id"], user_id=r["user_id"], move=r["move"],
+                hint=bool(r["hint"]), at=_moment(r["at"]),
+            )  # fmt: skip
             for r in rows
         ]
 
@@ -355,38 +442,39 @@ class SqliteStorage:
         rows = await self._all("SELECT * FROM guild_settings WHERE enabled = 1 ORDER BY guild_id")
         return [_settings(row) for row in rows]
 
-    async def ensure_daily_puzzle(
-        self,
-        day: date,
-        width: int,
-        height: int,
-        code: str,
-        par: int,
-    ) -> DailyPuzzle:
-        """The daily puzzle of a date and size, stored on first use (first writer wins)."""
+    async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle:
+        """The daily puzzle of a date, kind and parameters, stored on first use (first
+        writer wins: every caller gets the stored one)."""
         async with self._transaction() as db:
+            stored = await self._store_puzzle(db, puzzle)
             await db.execute(
-                """INSERT OR IGNORE INTO daily_puzzles (date, width, height, code, par,
-                   created_at) VALUES (?, ?, ?, ?, ?, ?)""",
-                (day.isoformat(), width, height, code, par, _text(self._clock())),
+                """INSERT OR IGNORE INTO daily_puzzles (date, kind, params, puzzle_id,
+                   created_at) VALUES (?, ?, ?, ?, ?)""",
+                (day.isoformat(), stored.kind, stored.params, stored.id, _text(self._clock())),
             )
-        found = await self.daily_puzzle(day, width, height)
+            found = await self._daily_puzzle(day, stored.kind, stored.params, on=db)
         assert found is not None
         return found
 
-    async def daily_puzzle(self, day: date, width: int, height: int) -> DailyPuzzle | None:
-        """The stored daily puzzle of a date and size, or None."""
+    async def daily_puzzle(self, day: date, kind: str, params: str) -> DailyPuzzle | None:
+        """The stored daily puzzle of a date, kind and parameters, or None."""
+        return await self._daily_puzzle(day, kind, params)
+
+    async def _daily_puzzle(
+        self, day: date, kind: str, params: str, on: aiosqlite.Connection | None = None
+    ) -> DailyPuzzle | None:
         row = await self._one(
-            "SELECT * FROM daily_puzzles WHERE date = ? AND width = ? AND height = ?",
+            f"{_DAILIES} WHERE d.date = ? AND d.kind = ? AND d.params = ?",
             day.isoformat(),
-            width,
-            height,
+            kind,
+            params,
+            on=on,
         )
         return _daily(row) if row else None
 
     async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None:
         """The daily puzzle with that id, or None."""
-        row = await self._one("SELECT * FROM daily_puzzles WHERE id = ?", daily_id)
+        row = await self._one(f"{_DAILIES} WHERE d.id = ?", daily_id)
         return _daily(row) if row else None
 
     async def claim_daily_post(
@@ -443,72 +531,24 @@ class SqliteStorage:
     async def result(self, daily_id: int, user_id: int) -> Result | None:
         """A user's result on a daily puzzle, or None."""
         row = await self._one(
-            "SELECT * FROM results WHERE daily_id = ? AND user_id = ?", daily_id, user_id
+            f"{_RESULTS} WHERE r.daily_id = ? AND r.user_id = ?", daily_id, user_id
         )
         return _result(row) if row else None
 
-    async def leaderboard(
-        self,
-        daily_id: int,
-        guild_id: int | None = None,
-        limit: int = 10,
-    ) -> list[Standing]:
-        """The best results of a daily puzzle, in one server or (guild_id None) everywhere.
-        Order: time plus 30 s per hint, then fewer hints, fewer rotations, earlier solve."""
-        where, args = _scope(daily_id, guild_id)
-        rows = await self._all(
-            f"SELECT * FROM results WHERE {where} ORDER BY {_ORDER} LIMIT ?", *args, limit
-        )
-        return [Standing(rank=k, result=_result(row)) for k, row in enumerate(rows, 1)]
+    async def results(self, daily_id: int, guild_id: int | None = None) -> list[Result]:
+        """Every result of a daily puzzle, in one server or (guild_id None) everywhere."""
+        if guild_id is None:
+            rows = await self._all(f"{_RESULTS} WHERE r.daily_id = ?", daily_id)
+        else:
+            rows = await self._all(
+                f"{_RESULTS} WHERE r.daily_id = ? AND r.guild_id = ?", daily_id, guild_id
+            )
+        return [_result(row) for row in rows]
 
-    async def rank(self, daily_id: int, user_id: int, guild_id: int | None = None) -> int | None:
-        """A user's place on a daily leaderboard, or None without a result."""
-        where, args = _scope(daily_id, guild_id)
-        row = await self._one(
-            f"""SELECT place FROM (SELECT user_id, ROW_NUMBER() OVER (ORDER BY {_ORDER})
-                AS place FROM results WHERE {where}) WHERE user_id = ?""",
-            *args,
-            user_id,
-        )
-        return row["place"] if row else None
-
-    async def user_stats(self, user_id: int, today: date) -> UserStats:
-        """Solves, best and average time, and streaks of consecutive UTC puzzle dates;
-        the current streak is alive if its last solve is today's or yesterday's puzzle."""
-        totals = await self._one(
-            "SELECT COUNT(*) AS n, MIN(seconds) AS best, AVG(seconds) AS mean "
-            "FROM results WHERE user_id = ?",
-            user_id,
-        )
-        rows = await self._all(
-            """SELECT DISTINCT d.date FROM results r JOIN daily_puzzles d ON d.id = r.daily_id
-               WHERE r.user_id = ? ORDER BY d.date""",
-            user_id,
-        )
-        days = [date.fromisoformat(row["date"]) for row in rows]
-        longest = run = 0
-        for k, day in enumerate(days):
-            run = run + 1 if k and day - days[k - 1] == timedelta(days=1) else 1
-            longest = max(longest, run)
-        current = run if days and today - days[-1] <= timedelta(days=1) else 0
-        return UserStats(
-            user_id=user_id, solves=totals["n"], best_seconds=totals["best"],
-            average_seconds=totals["mean"], current_streak=current, longest_streak=longest,
-        )  # fmt: skip
-
-
-def _scope(daily_id: int, guild_id: int | None) -> tuple[str, list[object]]:
-    if guild_id is None:
-        return "daily_id = ?", [daily_id]
-    return "daily_id = ? AND guild_id = ?", [daily_id, guild_id]
-
-
-def _settings(row: aiosqlite.Row) -> GuildSettings:
-    return GuildSettings(
-        guild_id=row["guild_id"], channel_id=row["channel_id"],
-        post_time=time.fromisoformat(row["post_time"]), timezone=row["timezone"],
-        width=row["width"], height=row["height"], enabled=bool(row["enabled"]),
-    )  # fmt: skip
+    async def user_results(self, user_id: int) -> list[Result]:
+        """Every daily result of a user, oldest puzzle date first."""
+        rows = await self._all(f"{_RESULTS} WHERE r.user_id = ? ORDER BY d.date", user_id)
+        return [_result(row) for row in rows]
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

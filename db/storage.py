@@ -1,25 +1,28 @@
-"""The storage interface the bot uses, and its errors.
+"""The storage interface the app uses, and its errors.
 
-SQL lives only in ``db/``; the bot talks to this ``Storage`` protocol, so a server database
-(PostgreSQL) can be added later without touching the bot.
+SQL lives only in ``db/``; the app talks to this ``Storage`` protocol, so a server database
+(PostgreSQL) plugs in behind it. Storage applies no rule: a move's effect is computed by the
+function the caller hands to ``change``, inside the transaction that stores it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from .models import (
+    Change,
+    Changed,
     DailyPost,
     DailyPuzzle,
     Game,
     GuildSettings,
     MoveRecord,
+    PuzzleRecord,
     Result,
-    Standing,
-    UserStats,
-)
+)  # fmt: skip
+from .schema import NewPuzzle
 
 
 class StorageError(Exception):
@@ -30,37 +33,50 @@ class GameNotFound(StorageError):
     """No game has that id."""
 
 
-class GameSolved(StorageError):
-    """The game is solved and takes no more rotations."""
-
-
-class CellOutsideBoard(StorageError):
-    """A move names a cell that is not on the board."""
+class GameFinished(StorageError):
+    """The game is solved (or lost) and takes no more moves."""
 
 
 class StaleGame(StorageError):
     """The game changed since the version the caller saw."""
 
 
+class StateCodec(Protocol):
+    """How a kind writes its game states as text (every ``puzzle.Kind`` is one)."""
+
+    def encode_state(self, state: Any) -> str: ...
+    def decode_state(self, text: str) -> Any: ...
+
+
+#: The codecs of every kind, by kind name (``puzzle.KINDS`` is one).
+Codecs = Mapping[str, StateCodec]
+#: The rules of one move: the game as stored and the time now in, the change out. It may
+#: raise to refuse the move; then nothing is written.
+Rules = Callable[[Game, datetime], Change]
+
+
 class Storage(Protocol):
-    """Everything the bot stores. Every method is one transaction."""
+    """Everything the app stores. Every method is one transaction, and every write returns
+    what it wrote, read in that transaction."""
 
     async def close(self) -> None: ...
+
+    # puzzles
+    async def store_puzzle(self, puzzle: NewPuzzle) -> PuzzleRecord: ...
+    async def puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord | None: ...
 
     # games
     async def create_game(
         self,
         *,
-        code: str,
-        width: int,
-        height: int,
-        source: tuple[int, int],
-        tiles: Sequence[int],
+        puzzle: PuzzleRecord,
+        state: Any,
         owner_id: int,
         mode: str,
         guild_id: int | None = None,
         channel_id: int | None = None,
         daily_id: int | None = None,
+        interaction_id: int | None = None,
     ) -> Game: ...
     async def game(self, game_id: int) -> Game | None: ...
     async def set_game_message(self, game_id: int, channel_id: int, message_id: int) -> None: ...
@@ -69,46 +85,24 @@ class Storage(Protocol):
         owner_id: int,
         channel_id: int | None = None,
     ) -> list[Game]: ...
-    async def find_game(
-        self,
-        owner_id: int,
-        *,
-        daily_id: int | None = None,
-        code: str | None = None,
-    ) -> Game | None: ...
-    async def rotate(
+    async def daily_game(self, owner_id: int, daily_id: int) -> Game | None: ...
+    async def change(
         self,
         game_id: int,
         user_id: int,
-        cell: int,
-        turns: int = 1,
+        rules: Rules,
         *,
         expected_version: int | None = None,
-    ) -> Game: ...
-    async def rotate_many(
-        self,
-        game_id: int,
-        user_id: int,
-        moves: Sequence[tuple[int, int]],
-        *,
-        hint: bool = False,
-        expected_version: int | None = None,
-    ) -> Game: ...
+        interaction_id: int | None = None,
+    ) -> Changed: ...
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
 
     # servers and daily posts
     async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
     async def enabled_guilds(self) -> list[GuildSettings]: ...
-    async def ensure_daily_puzzle(
-        self,
-        day: date,
-        width: int,
-        height: int,
-        code: str,
-        par: int,
-    ) -> DailyPuzzle: ...
-    async def daily_puzzle(self, day: date, width: int, height: int) -> DailyPuzzle | None: ...
+    async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle: ...
+    async def daily_puzzle(self, day: date, kind: str, params: str) -> DailyPuzzle | None: ...
     async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None: ...
     async def claim_daily_post(
         self,
@@ -128,16 +122,5 @@ class Storage(Protocol):
 
     # results
     async def result(self, daily_id: int, user_id: int) -> Result | None: ...
-    async def leaderboard(
-        self,
-        daily_id: int,
-        guild_id: int | None = None,
-        limit: int = 10,
-    ) -> list[Standing]: ...
-    async def rank(
-        self,
-        daily_id: int,
-        user_id: int,
-        guild_id: int | None = None,
-    ) -> int | None: ...
-    async def user_stats(self, user_id: int, today: date) -> UserStats: ...
+    async def results(self, daily_id: int, guild_id: int | None = None) -> list[Result]: ...
+    async def user_results(self, user_id: int) -> list[Result]: ...

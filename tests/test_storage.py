@@ -1,111 +1,79 @@
+"""The storage contract: every backend in ``storekit.BACKENDS`` must pass all of it, with real
+files (and servers), real concurrency and a real SIGKILL."""
+
 import asyncio
 import os
 import signal
 import sqlite3
 import subprocess
 import sys
-from datetime import UTC, date, datetime, time, timedelta
+from dataclasses import replace
+from datetime import date, time, timedelta
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from db import (
-    CellOutsideBoard,
-    GameNotFound,
-    GameSolved,
-    GuildSettings,
-    StaleGame,
-    open_storage,
-    schema,
+from storekit import (
+    BACKENDS,
+    PIPES,
+    daily_result,
+    new_game,
+    open_backend,
+    turn,
 )  # fmt: skip
-from puzzle import generate, rotate
 
-PUZZLE = generate(6, 6, "storage")
+from db import GameFinished, GameNotFound, GuildSettings, StaleGame, schema
+from puzzle.pipes import KIND, Params, rotate
 
 
-class FakeClock:
-    def __init__(self, start=datetime(2026, 11, 22, 9, 0, tzinfo=UTC)):
-        self.now = start
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta):
-        self.now += timedelta(**delta)
+@pytest.fixture(params=BACKENDS)
+def backend(request):
+    return request.param
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    store = await open_storage(tmp_path / "pipes.sqlite3", clock=FakeClock())
+async def storage(backend, tmp_path):
+    store = await open_backend(backend, tmp_path / "pipes.sqlite3")
     yield store
     await store.close()
-
-
-async def new_game(store, tiles=PUZZLE.tiles, owner=1, **kwargs):
-    return await store.create_game(
-        code=PUZZLE.code,
-        width=6,
-        height=6,
-        source=PUZZLE.source,
-        tiles=tiles,
-        owner_id=owner,
-        mode=kwargs.pop("mode", "personal"),
-        **kwargs,
-    )
 
 
 def replay(initial, moves):
     tiles = list(initial)
     for move in moves:
-        tiles[move.cell] = rotate(tiles[move.cell], move.turns)
+        name, turns = move.move.split(":")
+        cell = (int(name[1:]) - 1) * 6 + ord(name[0]) - 65
+        tiles[cell] = rotate(tiles[cell], int(turns))
     return tuple(tiles)
 
 
-async def test_fresh_file_is_migrated_with_wal_and_foreign_keys(tmp_path):
-    path = tmp_path / "new.sqlite3"
-    store = await open_storage(path)
-    await store.close()
-    raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
-    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    raw.execute("PRAGMA foreign_keys = ON")
-    with pytest.raises(sqlite3.IntegrityError):  # a move must belong to a game
-        raw.execute(
-            "INSERT INTO moves (game_id, user_id, cell, turns, at) VALUES (999, 1, 0, 1, 'x')"
-        )
+async def test_puzzles_are_stored_once_and_the_first_stays(storage):
+    first, again = await asyncio.gather(storage.store_puzzle(PIPES), storage.store_puzzle(PIPES))
+    assert first == again and first.code == "pipes:6x6-storage"
+    other = KIND.generate(Params(6, 6), "something-else")
+    # Another generator's puzzle for the same code does not replace the stored one.
+    clash = await storage.store_puzzle(
+        replace(PIPES, description=other.description, solution=other.solution, generator="x/2")
+    )
+    assert clash == first
+    assert await storage.puzzle("pipes", "6x6", "storage") == first
+    assert await storage.puzzle("pipes", "6x6", "nothing") is None
 
 
-async def test_migration_upgrades_an_existing_file_in_place(tmp_path, monkeypatch):
-    path = tmp_path / "old.sqlite3"
-    store = await open_storage(path)
-    game = await new_game(store)
-    await store.rotate(game.id, 1, 0)
-    await store.close()
-    extra = ["ALTER TABLE games ADD COLUMN note TEXT", "UPDATE games SET note = 'kept'"]
-    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, extra])
-    store = await open_storage(path)
-    after = await store.game(game.id)
-    assert after.tiles == (rotate(PUZZLE.tiles[0]), *PUZZLE.tiles[1:])
-    assert len(await store.moves(game.id)) == 1
-    await store.close()
-    raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
-    assert raw.execute("SELECT note FROM games").fetchone()[0] == "kept"
+async def test_a_write_is_read_back_by_its_caller_while_other_reads_run(storage):
+    stored = await storage.store_puzzle(PIPES)
 
+    async def start(k):
+        game = await new_game(storage, owner=k, puzzle=stored)
+        return await storage.game(game.id)
 
-async def test_failed_migration_changes_nothing(tmp_path, monkeypatch):
-    path = tmp_path / "bad.sqlite3"
-    await (await open_storage(path)).close()
-    broken = ["ALTER TABLE games ADD COLUMN half TEXT", "THIS IS NOT SQL"]
-    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, broken])
-    with pytest.raises(sqlite3.OperationalError):
-        await open_storage(path)
-    raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS) - 1
-    columns = [row[1] for row in raw.execute("PRAGMA table_info(games)")]
-    assert "half" not in columns
+    async def reader():
+        for _ in range(100):
+            await storage.unfinished_games(5)
+
+    found = await asyncio.gather(*(start(k) for k in range(200)), *(reader() for _ in range(4)))
+    assert all(game is not None and game.owner_id == k for k, game in enumerate(found[:200]))
 
 
 @settings(
@@ -116,75 +84,134 @@ async def test_failed_migration_changes_nothing(tmp_path, monkeypatch):
         st.tuples(st.integers(0, 35), st.sampled_from([1, 2, 3, -1, -2])), min_size=1, max_size=30
     )
 )
-def test_tiles_always_equal_the_replayed_moves(tmp_path_factory, moves):
+def test_the_state_always_equals_the_replayed_moves(backend, tmp_path_factory, moves):
     async def scenario():
         path = tmp_path_factory.mktemp("replay") / "db.sqlite3"
-        async with await open_storage(path) as store:
+        store = await open_backend(backend, path)
+        try:
             game = await new_game(store, tiles=[1] * 36)  # dead ends: never solved
             for cell, turns in moves:
-                game = await store.rotate(game.id, 5, cell, turns)
+                game = (await store.change(game.id, 5, turn([(cell, turns)]))).game
             recorded = await store.moves(game.id)
-            assert [(m.cell, m.turns) for m in recorded] == moves
-            assert game.tiles == replay(game.initial, recorded)
+            assert len(recorded) == len(moves)
+            assert game.tiles == replay([1] * 36, recorded)
+            assert (await store.game(game.id)).tiles == game.tiles
             assert game.version == len(moves)
-            assert game.rotations == sum(abs(t) for _, t in moves)
+            assert game.turns == sum(abs(t) for _, t in moves)
+        finally:
+            await store.close()
 
     asyncio.run(scenario())
 
 
-async def test_200_concurrent_rotations_lose_and_double_nothing(storage):
+async def test_200_concurrent_changes_lose_and_double_nothing(storage):
     game = await new_game(storage, tiles=[1] * 36)
     moves = [(k * 7 % 36, 1 + k % 3) for k in range(200)]
-    await asyncio.gather(
+    results = await asyncio.gather(
         *(
-            storage.rotate(game.id, 100 + k % 13, cell, turns)
-            for k, (cell, turns) in enumerate(moves)
+            storage.change(game.id, 100 + k % 13, turn([move]), interaction_id=10_000 + k)
+            for k, move in enumerate(moves)
         )
     )
+    assert all(r.applied for r in results)
+    assert sorted(r.game.version for r in results) == list(range(1, 201))
     after = await storage.game(game.id)
-    recorded = await storage.moves(game.id)
-    assert len(recorded) == 200 and after.version == 200
+    assert len(await storage.moves(game.id)) == 200 and after.version == 200
     per_cell = [0] * 36
     for cell, turns in moves:
         per_cell[cell] += turns
     assert after.tiles == tuple(rotate(1, per_cell[i]) for i in range(36))
-    assert after.tiles == replay(after.initial, recorded)
 
 
-async def test_solving_stamps_the_game_and_then_refuses_rotations(storage):
-    tiles = list(PUZZLE.solution)
-    tiles[0] = rotate(tiles[0], -1)  # one clockwise turn from solved
-    game = await new_game(storage, tiles=tiles)
+async def test_rules_see_the_state_they_change(storage):
+    """Two relative changes at once: each is computed from the state the other left."""
+    game = await new_game(storage, tiles=[1] * 36)
+    seen = []
+
+    def once_more(current, now):
+        seen.append(current.version)
+        return turn([(0, 1)])(current, now)
+
+    await asyncio.gather(*(storage.change(game.id, 1, once_more) for _ in range(5)))
+    assert sorted(seen) == [0, 1, 2, 3, 4]
+    assert (await storage.game(game.id)).tiles[0] == rotate(1, 5)
+
+
+async def test_an_interaction_is_applied_once(storage):
+    game = await new_game(storage, tiles=[1] * 36)
+    first = await storage.change(game.id, 1, turn([(3, 1)]), interaction_id=77)
+    again = await storage.change(game.id, 1, turn([(3, 1)]), interaction_id=77)
+    assert first.applied and not again.applied
+    assert again.game == first.game and first.game.version == 1
+    assert len(await storage.moves(game.id)) == 1
+    twice = await asyncio.gather(
+        *(storage.change(game.id, 1, turn([(4, 1)]), interaction_id=78) for _ in range(5))
+    )
+    assert sum(r.applied for r in twice) == 1
+    assert (await storage.game(game.id)).version == 2
+
+
+async def test_an_interaction_starts_one_game(storage):
+    stored = await storage.store_puzzle(PIPES)
+    games = await asyncio.gather(
+        *(new_game(storage, owner=3, puzzle=stored, interaction_id=501) for _ in range(4))
+    )
+    assert len({g.id for g in games}) == 1
+    assert len(await storage.unfinished_games(3)) == 1
+
+
+async def test_one_daily_game_per_player_and_daily(storage):
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    games = await asyncio.gather(
+        *(
+            new_game(storage, owner=4, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+            for _ in range(6)
+        )
+    )
+    assert len({g.id for g in games}) == 1
+    assert (await storage.daily_game(4, daily.id)).id == games[0].id
+    assert len(await storage.unfinished_games(4)) == 1
+
+
+async def test_finishing_stamps_the_game_and_then_refuses_moves(storage):
+    game = await new_game(storage)
     storage._clock.advance(seconds=42)
-    solved = await storage.rotate(game.id, 1, 0)
-    assert solved.solved and solved.solved_at == storage._clock()
-    with pytest.raises(GameSolved, match="already solved"):
-        await storage.rotate(game.id, 1, 3)
+    done = (await storage.change(game.id, 1, turn([(0, 1)], outcome="solved"))).game
+    assert done.solved and done.finished_at == storage._clock()
+    with pytest.raises(GameFinished, match="already solved"):
+        await storage.change(game.id, 1, turn([(3, 1)]))
     assert len(await storage.moves(game.id)) == 1
     assert (await storage.game(game.id)).version == 1
+    assert await storage.unfinished_games(1) == []
 
 
-async def test_bad_moves_write_nothing(storage):
+async def test_refused_changes_write_nothing(storage):
     game = await new_game(storage)
-    with pytest.raises(CellOutsideBoard, match="not on the 6×6 board"):
-        await storage.rotate_many(game.id, 1, [(0, 1), (36, 1)])
+
+    def refuse(current, now):
+        raise ValueError("no")
+
+    with pytest.raises(ValueError, match="no"):
+        await storage.change(game.id, 1, refuse, interaction_id=5)
     with pytest.raises(GameNotFound):
-        await storage.rotate(9999, 1, 0)
+        await storage.change(9999, 1, turn([(0, 1)]))
     with pytest.raises(StaleGame):
-        await storage.rotate(game.id, 1, 0, expected_version=5)
+        await storage.change(game.id, 1, turn([(0, 1)]), expected_version=5)
     after = await storage.game(game.id)
-    assert after.tiles == PUZZLE.tiles and after.version == 0
+    assert after.tiles == game.tiles and after.version == 0
     assert await storage.moves(game.id) == []
+    # The refused interaction was not recorded: the same id may still play.
+    assert (await storage.change(game.id, 1, turn([(0, 1)]), interaction_id=5)).applied
 
 
-async def test_hints_count_as_hints(storage):
+async def test_hint_moves_count_as_hints(storage):
     game = await new_game(storage)
-    after = await storage.rotate_many(game.id, 1, [(2, 1)], hint=True)
-    assert (after.hints, after.rotations) == (1, 0)
+    after = (await storage.change(game.id, 1, turn([(2, 1)], hint=True))).game
+    assert (after.hints, after.turns) == (1, 0)
     assert (await storage.moves(game.id))[0].hint
 
 
-async def test_unfinished_and_found_games(storage):
+async def test_unfinished_games_and_messages(storage):
     first = await new_game(storage, channel_id=10)
     second = await new_game(storage, channel_id=11)
     await new_game(storage, owner=2, channel_id=10)
@@ -192,15 +219,16 @@ async def test_unfinished_and_found_games(storage):
     assert [g.id for g in await storage.unfinished_games(1, channel_id=10)] == [first.id]
     await storage.set_game_message(first.id, 12, 555)
     assert (await storage.game(first.id)).message_id == 555
-    assert (await storage.find_game(1, code=PUZZLE.code)).id == second.id
 
 
-async def test_daily_post_is_claimed_once_even_by_rival_schedulers(tmp_path):
+async def test_daily_puzzles_and_posts_are_claimed_once_even_by_rival_storages(backend, tmp_path):
     path = tmp_path / "rivals.sqlite3"
-    a, b = await open_storage(path), await open_storage(path)
+    a, b = await open_backend(backend, path), await open_backend(backend, path)
     day = date(2026, 11, 22)
-    daily = await a.ensure_daily_puzzle(day, 8, 8, "8x8-d20261122", 61)
-    assert await b.ensure_daily_puzzle(day, 8, 8, "8x8-d20261122", 61) == daily
+    daily = await a.ensure_daily_puzzle(day, PIPES)
+    other = KIND.generate(Params(6, 6), "rival")
+    assert await b.ensure_daily_puzzle(day, other) == daily  # the first writer wins
+    assert await b.daily_puzzle(day, "pipes", "6x6") == daily
     claims = await asyncio.gather(*(s.claim_daily_post(77, day, daily.id, 5) for s in (a, b, a, b)))
     assert sorted(claims) == [False, False, False, True]
     await a.set_daily_post_message(77, day, 999)
@@ -211,56 +239,24 @@ async def test_daily_post_is_claimed_once_even_by_rival_schedulers(tmp_path):
     await b.close()
 
 
-async def solve_daily(store, daily, user, guild, seconds, hints=0):
-    tiles = list(PUZZLE.solution)
-    tiles[5] = rotate(tiles[5], -1)
+async def test_a_daily_solve_stores_its_result_with_the_move(storage):
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
     game = await new_game(
-        store, tiles=tiles, owner=user, mode="daily", guild_id=guild, daily_id=daily.id
+        storage, owner=8, puzzle=daily.puzzle, mode="daily", guild_id=100, daily_id=daily.id
     )
-    for _ in range(hints):
-        await store.rotate_many(game.id, user, [(0, 4)], hint=True)
-    store._clock.advance(seconds=seconds)
-    return await store.rotate(game.id, user, 5)
-
-
-async def test_first_daily_solve_counts_and_leaderboards_rank_it(storage):
-    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), 6, 6, PUZZLE.code, 40)
-    await solve_daily(storage, daily, user=1, guild=100, seconds=90)
-    await solve_daily(storage, daily, user=2, guild=100, seconds=60, hints=1)  # 60 + 30
-    await solve_daily(storage, daily, user=3, guild=200, seconds=50)
-    await solve_daily(storage, daily, user=1, guild=100, seconds=5)  # a replay: ignored
-    first = await storage.result(daily.id, 1)
-    assert first.seconds == 90 and first.rotations == 1 and first.guild_id == 100
-    local = await storage.leaderboard(daily.id, guild_id=100)
-    assert [(s.rank, s.result.user_id) for s in local] == [(1, 1), (2, 2)]  # 90 beats 60+30…
-    everywhere = await storage.leaderboard(daily.id)
-    assert [s.result.user_id for s in everywhere] == [3, 1, 2]
-    assert await storage.rank(daily.id, 2, guild_id=100) == 2
-    assert await storage.rank(daily.id, 3) == 1
-    assert await storage.rank(daily.id, 9) is None
-
-
-async def test_tie_on_time_goes_to_fewer_hints_then_rotations(storage):
-    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), 6, 6, PUZZLE.code, 40)
-    await solve_daily(storage, daily, user=1, guild=1, seconds=60, hints=1)
-    await solve_daily(storage, daily, user=2, guild=1, seconds=90)
-    assert [s.result.user_id for s in await storage.leaderboard(daily.id)] == [2, 1]
-
-
-async def test_stats_and_utc_streaks(storage):
-    start = date(2026, 11, 1)
-    days = [0, 1, 2, 5, 6, 7, 8, 10, 11]  # runs of 3, 4 and 2
-    for k in days:
-        daily = await storage.ensure_daily_puzzle(start + timedelta(days=k), 6, 6, f"6x6-d{k}", 40)
-        await solve_daily(storage, daily, user=1, guild=1, seconds=60 + k)
-    stats = await storage.user_stats(1, today=start + timedelta(days=12))
-    assert (stats.solves, stats.best_seconds) == (9, 60)
-    assert stats.average_seconds == pytest.approx(sum(60 + k for k in days) / 9)
-    assert (stats.current_streak, stats.longest_streak) == (2, 4)
-    broken = await storage.user_stats(1, today=start + timedelta(days=13))
-    assert broken.current_streak == 0
-    nobody = await storage.user_stats(42, today=start)
-    assert (nobody.solves, nobody.best_seconds, nobody.current_streak) == (0, None, 0)
+    storage._clock.advance(seconds=90)
+    await storage.change(game.id, 8, turn([(0, 1)], outcome="solved", result=daily_result))
+    result = await storage.result(daily.id, 8)
+    assert (result.seconds, result.turns, result.guild_id, result.date) == (
+        90,
+        1,
+        100,
+        date(2026, 11, 22),
+    )
+    assert await storage.results(daily.id) == [result]
+    assert await storage.results(daily.id, guild_id=100) == [result]
+    assert await storage.results(daily.id, guild_id=101) == []
+    assert await storage.user_results(8) == [result]
 
 
 async def test_guild_settings_round_trip(storage):
@@ -280,25 +276,25 @@ async def test_guild_settings_round_trip(storage):
     assert [g.guild_id for g in await storage.enabled_guilds()] == [5]
 
 
-def test_a_killed_writer_loses_no_committed_move(tmp_path):
+def test_a_killed_writer_loses_no_committed_move(backend, tmp_path):
     path = tmp_path / "crash.sqlite3"
 
     async def setup():
-        async with await open_storage(path) as store:
-            game = await store.create_game(
-                code="3x3-x",
-                width=3,
-                height=3,
-                source=(1, 1),
-                tiles=[1] * 9,
-                owner_id=7,
-                mode="personal",
-            )
-            return game.id
+        store = await open_backend(backend, path)
+        try:
+            return (await new_game(store, tiles=[1] * 36)).id
+        finally:
+            await store.close()
 
     game_id = asyncio.run(setup())
     writer = subprocess.Popen(
-        [sys.executable, str(Path(__file__).parent / "crash_writer.py"), str(path), str(game_id)],
+        [
+            sys.executable,
+            str(Path(__file__).parent / "crash_writer.py"),
+            backend,
+            str(path),
+            str(game_id),
+        ],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -311,16 +307,42 @@ def test_a_killed_writer_loses_no_committed_move(tmp_path):
     writer.wait()
     assert writer.returncode == -signal.SIGKILL
 
-    raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    raw.close()
-
     async def verify():
-        async with await open_storage(path) as store:
+        store = await open_backend(backend, path)
+        try:
             game = await store.game(game_id)
             moves = await store.moves(game_id)
             assert len(moves) >= committed
             assert game.version == len(moves)
-            assert game.tiles == replay(game.initial, moves)
+            assert game.tiles == replay([1] * 36, moves)
+        finally:
+            await store.close()
 
     asyncio.run(verify())
+
+
+# -- SQLite's own file: schema versions -------------------------------------------------------
+
+
+async def test_fresh_file_is_migrated_with_wal_and_foreign_keys(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    await (await open_backend("sqlite", path)).close()
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    raw.execute("PRAGMA foreign_keys = ON")
+    with pytest.raises(sqlite3.IntegrityError):  # a move must belong to a game
+        raw.execute("INSERT INTO moves (game_id, user_id, move, at) VALUES (999, 1, 'A1', 'x')")
+
+
+async def test_failed_migration_changes_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "bad.sqlite3"
+    await (await open_backend("sqlite", path)).close()
+    broken = ["ALTER TABLE games ADD COLUMN half TEXT", "THIS IS NOT SQL"]
+    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, broken])
+    with pytest.raises(sqlite3.OperationalError):
+        await open_backend("sqlite", path)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS) - 1
+    columns = [row[1] for row in raw.execute("PRAGMA table_info(games)")]
+    assert "half" not in columns

@@ -1,0 +1,24 @@
+"""The app: the game service, scoring and streaks, shared by every storage backend and every
+front end. Imports no discord."""
+
+from pathlib import Path
+
+import db
+from puzzle import KINDS
+
+from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
+from .legacy import legacy_puzzle
+from .scoring import HINT_PENALTY_SECONDS, Standing, UserStats, penalty, ranked, score
+from .service import Board, GameService, Played, Standings, load
+
+
+async def open_storage(path: str | Path, *, clock: db.Clock = db.utc_now) -> db.Storage:
+    """The SQLite storage at ``path`` with every kind's codec (and the schema-1 upgrade)."""
+    return await db.open_storage(path, KINDS, clock=clock, legacy=legacy_puzzle)
+
+
+__all__ = [
+    "HINT_PENALTY_SECONDS", "Board", "BoardSolved", "GameService", "NoSuchBoard",
+    "NoUnfinishedBoard", "NotYourBoard", "Played", "Standing", "Standings", "UserError",
+    "UserStats", "legacy_puzzle", "load", "open_storage", "penalty", "ranked", "score",
+]  # fmt: skip

@@ -1,0 +1,39 @@
+"""What the service refuses. Each error's text is a plain sentence; the front end may word
+the ones with a field (whose board, which command to try) in its own way."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Something a person asked for that cannot be done; the message tells them why."""
+
+
+class NoSuchBoard(UserError):
+    """The board does not exist (any more)."""
+
+    def __init__(self) -> None:
+        super().__init__("This board no longer exists. Start a new one.")
+
+
+class NotYourBoard(UserError):
+    """Someone else's board."""
+
+    def __init__(self, owner_id: int) -> None:
+        super().__init__("This board belongs to someone else. Start your own.")
+        self.owner_id = owner_id
+
+
+class BoardSolved(UserError):
+    """The board is solved and takes no more moves."""
+
+    def __init__(self) -> None:
+        super().__init__("This board is already solved. Start a new one.")
+
+
+class NoUnfinishedBoard(UserError):
+    """The player has no board to continue (in this channel, or anywhere)."""
+
+    def __init__(self, anywhere: bool) -> None:
+        where = "" if anywhere else " in this channel"
+        super().__init__(f"You have no unfinished board{where}. Start one.")
+        self.anywhere = anywhere

@@ -1,0 +1,90 @@
+"""Scoring, ranks and streaks: the one place that decides them, shared by every backend.
+
+A daily result scores its time plus ``HINT_PENALTY_SECONDS`` per hint; ties go to fewer
+hints, then fewer turns, then the earlier solve. Streaks count consecutive puzzle dates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from db import Game, NewResult, Result
+
+#: Each hint used adds this many seconds to a daily result's score.
+HINT_PENALTY_SECONDS = 30
+
+
+def penalty(hints: int) -> int:
+    """Seconds added for ``hints`` hints."""
+    return HINT_PENALTY_SECONDS * hints
+
+
+def score(result: Result) -> float:
+    """Seconds plus the hint penalty: lower is better."""
+    return result.seconds + penalty(result.hints)
+
+
+def _order(result: Result) -> tuple[float, int, int, datetime]:
+    return score(result), result.hints, result.turns, result.solved_at
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a leaderboard."""
+
+    rank: int
+    result: Result
+
+
+def ranked(results: Iterable[Result]) -> list[Standing]:
+    """Results best first, numbered from 1."""
+    return [Standing(k, r) for k, r in enumerate(sorted(results, key=_order), 1)]
+
+
+def rank_of(results: Iterable[Result], user_id: int) -> int | None:
+    """A user's place among results, or None without a result."""
+    return next((s.rank for s in ranked(results) if s.result.user_id == user_id), None)
+
+
+def new_result(game: Game, now: datetime, turns: int, hints: int) -> NewResult:
+    """The result a daily game earns when the move adding ``turns`` and ``hints`` solves it
+    at ``now``; its time runs from when the board was first shown."""
+    return NewResult(
+        seconds=(now - game.started_at).total_seconds(),
+        turns=game.turns + turns,
+        hints=game.hints + hints,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """A user's daily record. Streaks count consecutive puzzle dates with a solve."""
+
+    user_id: int
+    solves: int
+    best_seconds: float | None
+    average_seconds: float | None
+    current_streak: int
+    longest_streak: int
+
+
+def user_stats(user_id: int, results: Sequence[Result], today: date) -> UserStats:
+    """Solves, best and average time, and streaks; the current streak is alive while its
+    last solve is today's or yesterday's puzzle."""
+    days = sorted({r.date for r in results})
+    longest = run = 0
+    for k, day in enumerate(days):
+        run = run + 1 if k and day - days[k - 1] == timedelta(days=1) else 1
+        longest = max(longest, run)
+    current = run if days and today - days[-1] <= timedelta(days=1) else 0
+    times = [r.seconds for r in results]
+    return UserStats(
+        user_id=user_id,
+        solves=len(results),
+        best_seconds=min(times) if times else None,
+        average_seconds=sum(times) / len(times) if times else None,
+        current_streak=current,
+        longest_streak=longest,
+    )

@@ -1,0 +1,371 @@
+"""The game service: everything a command or a click does, without Discord.
+
+A move reads top to bottom here: find the game, parse the move with its kind, then one
+``storage.change`` runs the kind's pure rules on the state it is about to change, and the
+board comes back for the front end to show. Puzzles are generated once, stored, and loaded
+from storage ever after. Wording and markup are the front end's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from functools import lru_cache
+from typing import Any
+
+import db
+from db import Change, DailyPuzzle, Game, PuzzleRecord, Result, Storage
+from puzzle import KINDS, Kind, MoveError, Status, normalize_seed
+from puzzle.pipes import Params, parse_size
+
+from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
+from .scoring import UserStats, new_result, rank_of, user_stats
+
+KIND = "pipes"
+DEFAULT_SIZE = (6, 6)
+DAILY_SIZE = (8, 8)
+#: At most this many moves in one typed command.
+MAX_MOVES = 50
+
+
+@lru_cache(maxsize=4096)
+def load(stored: PuzzleRecord) -> Any:
+    """The kind's puzzle object of a stored puzzle (cached: stored puzzles never change)."""
+    return KINDS[stored.kind].load(stored)
+
+
+def daily_seed(day: date) -> str:
+    """The seed of the daily puzzle of a date: d20261122."""
+    return f"d{day:%Y%m%d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game with its puzzle and status, ready for a front end to show."""
+
+    game: Game
+    puzzle: Any
+    status: Status
+    day: date | None  # the puzzle date, for a daily game
+
+    @property
+    def kind(self) -> Kind[Any, Any, Any, Any]:
+        return KINDS[self.game.kind]
+
+    @property
+    def par(self) -> int:
+        return self.game.puzzle.par
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A board after a move, the cells the move touched, and whether this call made it
+    (False for an interaction delivered again: nothing changed, no cells touched)."""
+
+    board: Board
+    cells: tuple[int, ...]
+    applied: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """A daily puzzle's results: this server's (if any) and everyone's, ranked."""
+
+    daily: DailyPuzzle
+    local: list[Result] | None
+    everywhere: list[Result]
+
+
+class GameService:
+    """Game logic over a ``Storage``."""
+
+    def __init__(self, storage: Storage, clock: db.Clock = db.utc_now) -> None:
+        self.storage = storage
+        self.clock = clock
+        self._dates: dict[int, date] = {}
+
+    def today(self) -> date:
+        """Today's UTC date: the date of today's daily puzzle."""
+        return self.clock().date()
+
+    # -- puzzles ----------------------------------------------------------------------------
+
+    async def stored_puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord:
+        """The stored puzzle of a kind, parameters and seed, generated and stored once."""
+        found = await self.storage.puzzle(kind, params, seed)
+        if found is not None:
+            return found
+        engine = KINDS[kind]
+        made = await asyncio.to_thread(engine.generate, engine.parse_params(params), seed)
+        return await self.storage.store_puzzle(made)
+
+    async def daily_puzzle(self, day: date, width: int, height: int) -> DailyPuzzle:
+        """The global daily puzzle of a date and size, generated and stored on first use."""
+        engine = KINDS[KIND]
+        params = engine.format_params(Params(width, height))
+        found = await self.storage.daily_puzzle(day, KIND, params)
+        if found is not None:
+            return found
+        made = await asyncio.to_thread(engine.generate, Params(width, height), daily_seed(day))
+        return await self.storage.ensure_daily_puzzle(day, made)
+
+    async def daily_size(self, guild_id: int | None) -> tuple[int, int]:
+        """The daily board size a server chose (8×8 by default)."""
+        if guild_id is not None:
+            settings = await self.storage.guild_settings(guild_id)
+            if settings is not None:
+                return settings.width, settings.height
+        return DAILY_SIZE
+
+    # -- starting and finding games ---------------------------------------------------------
+
+    @staticmethod
+    def check_new(size: str | None, seed: str | None) -> tuple[str, str | None]:
+        """The parameters and seed asked for; UserError if either is unusable."""
+        try:
+            width, height = parse_size(size) if size else DEFAULT_SIZE
+            return KINDS[KIND].format_params(Params(width, height)), (
+                normalize_seed(seed) if seed else None
+            )
+        except ValueError as error:
+            raise UserError(str(error)) from None
+
+    async def new_game(
+        self,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        size: str | None = None,
+        seed: str | None = None,
+        interaction_id: int | None = None,
+    ) -> Board:
+        """A personal game of a size (default 6×6) and seed (default random)."""
+        params, chosen = self.check_new(size, seed)
+        stored = await self.stored_puzzle(KIND, params, chosen or secrets.token_hex(3))
+        return await self._start(
+            stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
+        )
+
+    async def daily_game(
+        self,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        daily_id: int | None = None,
+        interaction_id: int | None = None,
+    ) -> Board:
+        """The user's game of a daily puzzle (today's by default): the one they started, or
+        a new one whose clock starts now. One game per player and daily, however often and
+        however fast they ask."""
+        if daily_id is None:
+            width, height = await self.daily_size(guild_id)
+            daily = await self.daily_puzzle(self.today(), width, height)
+        else:
+            found = await self.storage.daily_puzzle_by_id(daily_id)
+            if found is None:
+                raise UserError("That daily puzzle does not exist.")
+            daily = found
+        existing = await self.storage.daily_game(owner_id, daily.id)
+        if existing is not None:
+            return await self.board(existing)
+        return await self._start(
+            daily.puzzle, owner_id, "daily", guild_id, channel_id, daily.id, interaction_id
+        )
+
+    async def _start(
+        self,
+        stored: PuzzleRecord,
+        owner_id: int,
+        mode: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        daily_id: int | None,
+        interaction_id: int | None,
+    ) -> Board:
+        puzzle = load(stored)
+        game = await self.storage.create_game(
+            puzzle=stored,
+            state=KINDS[stored.kind].initial_state(puzzle),
+            owner_id=owner_id,
+            mode=mode,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            daily_id=daily_id,
+            interaction_id=interaction_id,
+        )
+        return await self.board(game)
+
+    async def current_game(self, owner_id: int, channel_id: int | None) -> Game:
+        """The user's newest unfinished game in this channel."""
+        games = await self.storage.unfinished_games(owner_id, channel_id)
+        if not games:
+            raise NoUnfinishedBoard(anywhere=False)
+        return games[0]
+
+    async def _newest_unfinished(self, owner_id: int, channel_id: int | None) -> Game | None:
+        """The user's newest unfinished game: in this channel if any, else anywhere."""
+        games = await self.storage.unfinished_games(
+            owner_id, channel_id
+        ) or await self.storage.unfinished_games(owner_id)
+        return games[0] if games else None
+
+    async def resume(self, owner_id: int, channel_id: int | None) -> Board:
+        """The user's newest unfinished game: in this channel if any, else anywhere."""
+        game = await self._newest_unfinished(owner_id, channel_id)
+        if game is None:
+            raise NoUnfinishedBoard(anywhere=True)
+        return await self.board(game)
+
+    async def datapack_puzzle(self, owner_id: int, channel_id: int | None) -> Any:
+        """The Pipes puzzle of the user's newest unfinished board (in this channel first),
+        or of today's daily."""
+        game = await self._newest_unfinished(owner_id, channel_id)
+        if game is not None and game.kind == KIND:
+            return load(game.puzzle)
+        width, height = await self.daily_size(None)
+        return load((await self.daily_puzzle(self.today(), width, height)).puzzle)
+
+    async def own_game(self, game_id: int, user_id: int) -> Game:
+        """A game the user may play, or a UserError saying why not."""
+        game = await self.storage.game(game_id)
+        if game is None:
+            raise NoSuchBoard()
+        if game.owner_id != user_id:
+            raise NotYourBoard(game.owner_id)
+        if game.solved:
+            raise BoardSolved()
+        return game
+
+    # -- moves ------------------------------------------------------------------------------
+
+    async def play(
+        self, game: Game, user_id: int, text: str, interaction_id: int | None = None
+    ) -> Played:
+        """Moves in the kind's notation ('B3 C4x2 D1ccw'), all or nothing."""
+        engine, puzzle = KINDS[game.kind], load(game.puzzle)
+        try:
+            moves = engine.parse_moves(puzzle, text)
+        except ValueError as error:
+            raise UserError(f"{error} Nothing was changed.") from None
+        if len(moves) > MAX_MOVES:
+            raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
+        return await self._change(game, user_id, lambda _game: moves, False, interaction_id)
+
+    async def play_current(
+        self, owner_id: int, channel_id: int | None, text: str, interaction_id: int | None = None
+    ) -> Played:
+        """Typed moves on the user's current board in this channel."""
+        game = await self.current_game(owner_id, channel_id)
+        return await self.play(game, owner_id, text, interaction_id)
+
+    async def hint(self, game: Game, user_id: int, interaction_id: int | None = None) -> Played:
+        """The kind's hint, computed from the very state it changes; counts as a hint."""
+        engine = KINDS[game.kind]
+
+        def choose(current: Game) -> list[Any]:
+            move = engine.hint(load(current.puzzle), current.state)
+            if move is None:
+                raise UserError("There is nothing left to hint: the board is right.")
+            return [move]
+
+        return await self._change(game, user_id, choose, True, interaction_id)
+
+    async def hint_current(
+        self, owner_id: int, channel_id: int | None, interaction_id: int | None = None
+    ) -> Played:
+        """A hint on the user's current board in this channel."""
+        game = await self.current_game(owner_id, channel_id)
+        return await self.hint(game, owner_id, interaction_id)
+
+    async def _change(
+        self,
+        game: Game,
+        user_id: int,
+        choose: Callable[[Game], Sequence[Any]],
+        hint: bool,
+        interaction_id: int | None,
+    ) -> Played:
+        """One transaction: the moves are chosen from and applied to the stored state."""
+        engine = KINDS[game.kind]
+        seen: dict[str, Any] = {}
+
+        def rules(current: Game, now: datetime) -> Change:
+            puzzle = load(current.puzzle)
+            moves = choose(current)
+            state = engine.apply(puzzle, current.state, moves)
+            status = engine.status(puzzle, state)
+            turns = 0 if hint else sum(engine.turns(m) for m in moves)
+            hints = len(moves) if hint else 0
+            daily_solve = status.outcome == "solved" and current.daily_id is not None
+            seen["status"] = status
+            seen["cells"] = tuple(c for m in moves for c in engine.cells(puzzle, m))
+            return Change(
+                state=state,
+                moves=tuple(engine.format_move(puzzle, m) for m in moves),
+                turns=turns,
+                hints=hints,
+                outcome=status.outcome,
+                result=new_result(current, now, turns, hints) if daily_solve else None,
+            )
+
+        try:
+            changed = await self.storage.change(
+                game.id, user_id, rules, interaction_id=interaction_id
+            )
+        except db.GameFinished:
+            raise BoardSolved() from None
+        except db.GameNotFound:
+            raise NoSuchBoard() from None
+        except (db.StorageError, MoveError) as error:
+            raise UserError(str(error)) from None
+        board = await self.board(changed.game, seen.get("status"))
+        return Played(board, seen["cells"] if changed.applied else (), changed.applied)
+
+    # -- showing ----------------------------------------------------------------------------
+
+    async def board(self, game: Game, status: Status | None = None) -> Board:
+        """The game with its puzzle, status and date."""
+        puzzle = load(game.puzzle)
+        if status is None:
+            status = KINDS[game.kind].status(puzzle, game.state)
+        return Board(game, puzzle, status, await self._day(game.daily_id))
+
+    async def _day(self, daily_id: int | None) -> date | None:
+        if daily_id is None:
+            return None
+        if daily_id not in self._dates:
+            daily = await self.storage.daily_puzzle_by_id(daily_id)
+            if daily is None:
+                return None
+            self._dates[daily_id] = daily.date
+        return self._dates[daily_id]
+
+    async def win_facts(self, board: Board) -> tuple[int | None, UserStats | None]:
+        """A solved daily's rank on its server and the player's stats (None, None for other
+        games)."""
+        game = board.game
+        if game.daily_id is None:
+            return None, None
+        stats = await self.stats(game.owner_id)
+        result = await self.storage.result(game.daily_id, game.owner_id)
+        rank = None
+        if result is not None and result.game_id == game.id:
+            rank = rank_of(await self.storage.results(game.daily_id, game.guild_id), game.owner_id)
+        return rank, stats
+
+    async def standings(self, guild_id: int | None, day: date) -> Standings | None:
+        """A date's daily results in this server's size: here and everywhere."""
+        width, height = await self.daily_size(guild_id)
+        params = KINDS[KIND].format_params(Params(width, height))
+        daily = await self.storage.daily_puzzle(day, KIND, params)
+        if daily is None:
+            return None
+        local = None if guild_id is None else await self.storage.results(daily.id, guild_id)
+        return Standings(daily, local, await self.storage.results(daily.id))
+
+    async def stats(self, user_id: int) -> UserStats:
+        """A user's daily record."""
+        return user_stats(user_id, await self.storage.user_results(user_id), self.today())
