@@ -22,7 +22,7 @@ from _timing import median, p95, table  # noqa: E402
 from bot import Settings, create_bot  # noqa: E402
 from bot.offline import Harness  # noqa: E402
 from bot.service import pan, viewport  # noqa: E402
-from puzzle import check, generate, turns_between  # noqa: E402
+from puzzle.pipes import check, generate, turns_between  # noqa: E402
 
 PLAYER = 1_400_000_000_000_000_001
 

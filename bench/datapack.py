@@ -21,7 +21,7 @@ from mcinterp import Interpreter  # noqa: E402
 
 from datapack import build  # noqa: E402
 from datapack.functions import functions  # noqa: E402
-from puzzle import from_code  # noqa: E402
+from puzzle.pipes import from_code  # noqa: E402
 
 
 def main() -> None:

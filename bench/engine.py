@@ -16,8 +16,8 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).par
 import networkx as nx  # noqa: E402
 from _timing import median, p95, sample, table  # noqa: E402
 
-from puzzle import check, deduce, generate, rotate, solve  # noqa: E402
-from puzzle.generator import scramble, spanning_tree  # noqa: E402
+from puzzle.pipes import check, deduce, generate, rotate, solve  # noqa: E402
+from puzzle.pipes.generator import scramble, spanning_tree  # noqa: E402
 from puzzle.prng import Rng  # noqa: E402
 
 # Figures measured elsewhere, for context: the seed's datapack and Tatham's C generator.

@@ -17,7 +17,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).par
 from _timing import median, p95, sample, table  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from puzzle import check, generate, rotate  # noqa: E402
+from puzzle.pipes import check, generate, rotate  # noqa: E402
 from renderer import render_image, render_png, render_win_animation  # noqa: E402
 from renderer.board import encode_png  # noqa: E402
 from renderer.layout import layout  # noqa: E402

@@ -20,7 +20,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).par
 from _timing import median, p95, table  # noqa: E402
 
 from db import open_storage  # noqa: E402
-from puzzle import generate  # noqa: E402
+from puzzle.pipes import generate  # noqa: E402
 
 PUZZLE = generate(10, 10, "bench-storage", unique=False)
 DEAD_ENDS = [1] * 100  # a board that never gets solved, so every rotation is accepted

@@ -4,29 +4,26 @@ daily scheduler together."""
 from __future__ import annotations
 
 import asyncio
-import logging
 
 import discord
 from discord.ext import commands
 
 import db
+import play
+from play import GameService
 from renderer.layout import layout
 from renderer.sheet import sheet
 
 from . import commands as pipes_commands
+from .client import PipesClient
 from .config import Settings
 from .daily import DailyPoster
-from .service import GameService
 from .views import DYNAMIC_ITEMS
 
-log = logging.getLogger("bot")
 
-
-class PipesBot(commands.Bot):
+class PipesBot(PipesClient):
     """Daily Pipes. ``storage``, ``service`` and ``poster`` exist once ``setup_hook`` ran."""
 
-    storage: db.Storage
-    service: GameService
     poster: DailyPoster
 
     def __init__(
@@ -50,7 +47,7 @@ class PipesBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open storage, register the persistent buttons, start the daily scheduler."""
-        self.storage = await db.open_storage(self.settings.database_path, clock=self.clock)
+        self.storage = await play.open_storage(self.settings.database_path, clock=self.clock)
         self.service = GameService(self.storage, self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Draw the sprite sheet of the common cell size now, not on the first click.
@@ -74,10 +71,6 @@ class PipesBot(commands.Bot):
         if hasattr(self, "storage"):
             await self.storage.close()
         await super().close()
-
-    def log_error(self, error: BaseException) -> None:
-        """Log an unexpected error with its traceback."""
-        log.error("unhandled error", exc_info=error)
 
 
 def create_bot(

@@ -2,31 +2,29 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import io
 import re
 from datetime import date
 from datetime import time as clock_time
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import discord
 from discord import app_commands
 
-from datapack import INSTALL_NOTE
-from db import Game, GuildSettings
-from puzzle import parse_size
+import datapack as minecraft
+from db import GuildSettings
+from play import Played, UserError
+from puzzle.pipes import parse_size
 
 from . import texts
+from .client import PipesClient
 from .daily import next_post
-from .service import UserError, viewport_around
-from .views import NO_MENTIONS, announce, board_file, board_view, say, send_board
+from .views import NO_MENTIONS, announce, board_message, first_window, say, send_board
 
-if TYPE_CHECKING:
-    pass
-
-Interaction = discord.Interaction["PipesBot"]
+Interaction = discord.Interaction[PipesClient]
 SIZES = ("5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26")
 
 pipes = app_commands.Group(
@@ -54,12 +52,17 @@ async def new(interaction: Interaction, size: str = "6x6", seed: str | None = No
     try:
         service.check_new(size, seed)
     except UserError as error:
-        await say(interaction, str(error))
+        await say(interaction, texts.refusal(error))
         return
     await send_board(
         interaction,
         service.new_game(
-            interaction.user.id, interaction.guild_id, interaction.channel_id, size, seed
+            interaction.user.id,
+            interaction.guild_id,
+            interaction.channel_id,
+            size,
+            seed,
+            interaction.id,
         ),
         ephemeral=False,
     )
@@ -70,7 +73,12 @@ async def daily(interaction: Interaction) -> None:
     service = interaction.client.service
     await send_board(
         interaction,
-        service.daily_game(interaction.user.id, interaction.guild_id, interaction.channel_id),
+        service.daily_game(
+            interaction.user.id,
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction_id=interaction.id,
+        ),
         ephemeral=True,
     )
 
@@ -88,55 +96,56 @@ async def resume(interaction: Interaction) -> None:
 async def rotate(interaction: Interaction, cells: str) -> None:
     service = interaction.client.service
     try:
-        game = await service.rotate_text(interaction.user.id, interaction.channel_id, cells)
+        played = await service.play_current(
+            interaction.user.id, interaction.channel_id, cells, interaction.id
+        )
     except UserError as error:
-        await say(interaction, str(error))
+        await say(interaction, texts.refusal(error))
         return
-    await answer_with_board(interaction, game)
+    await answer_with_board(interaction, played)
 
 
 @pipes.command(name="hint", description="Turn one wrong tile right (+30 s on the daily)")
 async def hint(interaction: Interaction) -> None:
     service = interaction.client.service
     try:
-        game = await service.current_game(interaction.user.id, interaction.channel_id)
-        game, cell = await service.hint(game, interaction.user.id)
+        played = await service.hint_current(
+            interaction.user.id, interaction.channel_id, interaction.id
+        )
     except UserError as error:
-        await say(interaction, str(error))
+        await say(interaction, texts.refusal(error))
         return
-    await answer_with_board(interaction, game, cell)
+    await answer_with_board(interaction, played)
 
 
-async def answer_with_board(interaction: Interaction, game: Game, cell: int | None = None) -> None:
+async def answer_with_board(interaction: Interaction, played: Played) -> None:
     """After a typed move: the board privately to the player, the public board message
     (if any) updated, and the win announced."""
-    service = interaction.client.service
-    board = await service.board(game)
-    moved = cell if cell is not None else 0
-    view = viewport_around(game.width, game.height, moved)
-    highlight = (cell,) if cell is not None else ()
-    png = await service.png(board, view, highlight)
+    game = played.board.game
+    message = await board_message(
+        played.board, first_window(played.board, played.cells), played.cells
+    )
     await interaction.response.send_message(
-        board.text,
-        file=board_file(png),
-        view=board_view(board, view) or discord.utils.MISSING,
+        message.content,
+        file=message.file(),
+        view=message.view or discord.utils.MISSING,
         ephemeral=True,
         allowed_mentions=NO_MENTIONS,
     )
     if game.message_id is not None and game.channel_id is not None:
-        message = interaction.client.get_partial_messageable(game.channel_id).get_partial_message(
+        public = interaction.client.get_partial_messageable(game.channel_id).get_partial_message(
             game.message_id
         )
         # The public message may be deleted or out of reach: the reply shows the board anyway.
         with contextlib.suppress(discord.HTTPException):
-            await message.edit(
-                content=board.text,
-                attachments=[board_file(png)],
-                view=board_view(board, view),
+            await public.edit(
+                content=message.content,
+                attachments=[message.file()],
+                view=message.view,
                 allowed_mentions=NO_MENTIONS,
             )
-    if game.solved:
-        await announce(interaction, board)
+    if played.applied and game.solved:
+        await announce(interaction, played.board)
 
 
 @pipes.command(
@@ -153,29 +162,33 @@ async def leaderboard(interaction: Interaction, day: str | None = None) -> None:
             f"“{day}” is not a date: write it as YYYY-MM-DD, like {service.today().isoformat()}.",
         )
         return
-    await say(
-        interaction, await service.leaderboard_text(interaction.guild_id, when), ephemeral=False
-    )
+    size = await service.daily_size(interaction.guild_id)
+    standings = await service.standings(interaction.guild_id, when)
+    await say(interaction, texts.leaderboard(standings, when, size), ephemeral=False)
 
 
 @pipes.command(name="stats", description="Daily solves, times and streaks")
 @app_commands.describe(user="Whose stats (default: yours)")
 async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
     service = interaction.client.service
-    await say(interaction, await service.stats_text((user or interaction.user).id))
+    await say(interaction, texts.stats(await service.stats((user or interaction.user).id)))
 
 
 @pipes.command(name="datapack", description="The Minecraft datapack of your current puzzle")
 async def datapack(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    code, zips = await interaction.client.service.datapack(
+    puzzle = await interaction.client.service.datapack_puzzle(
         interaction.user.id, interaction.channel_id
     )
-    data_name, resource_name = (name for name, _ in zips)
+    zips = await asyncio.to_thread(minecraft.build, puzzle)
+    data_name, resource_name = minecraft.file_names(puzzle)
     await interaction.followup.send(
-        f"Minecraft packs of **{code}**: the very same puzzle.\n"
-        + INSTALL_NOTE.format(data=data_name, resources=resource_name),
-        files=[discord.File(io.BytesIO(blob), filename=name) for name, blob in zips],
+        f"Minecraft packs of **{puzzle.code}**: the very same puzzle.\n"
+        + minecraft.INSTALL_NOTE.format(data=data_name, resources=resource_name),
+        files=[
+            discord.File(io.BytesIO(blob), filename=name)
+            for name, blob in zip((data_name, resource_name), zips, strict=True)
+        ],
         ephemeral=True,
     )
 

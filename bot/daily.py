@@ -9,10 +9,10 @@ missed while the bot was down is made at the next start.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from datetime import UTC, date, datetime, timedelta
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 import discord
@@ -20,14 +20,12 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
-from puzzle import check
+from play import load
+from puzzle.pipes import check
 from renderer import render_png
 
-from .service import puzzle_of
+from .client import PipesClient
 from .views import NO_MENTIONS, PlayButton
-
-if TYPE_CHECKING:
-    from .app import PipesBot
 
 log = logging.getLogger(__name__)
 #: A claimed post still without a message after this long is posted again.
@@ -67,7 +65,7 @@ def next_puzzle_time(now: datetime) -> datetime:
 class DailyPoster:
     """Posts each enabled server's daily puzzle once a day."""
 
-    def __init__(self, bot: PipesBot) -> None:
+    def __init__(self, bot: PipesClient) -> None:
         self.bot = bot
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
@@ -128,9 +126,11 @@ class DailyPoster:
 
     async def send(self, channel_id: int, daily: DailyPuzzle, now: datetime) -> discord.Message:
         """Post a daily puzzle: image, date, par, Play button, time to the next puzzle."""
-        puzzle = puzzle_of(daily.code)
+        puzzle = load(daily.puzzle)
         result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
-        png = render_png(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result)
+        png = await asyncio.to_thread(
+            render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result
+        )
         view = discord.ui.View(timeout=None)
         view.add_item(PlayButton(PlayButton.button(daily.id)))
         following = int(next_puzzle_time(now).timestamp())

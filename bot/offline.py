@@ -362,6 +362,30 @@ class Harness:
         **options: Any,
     ) -> list[Request]:
         """Run ``/group name option=value …`` as ``user_id``; returns the requests it made."""
+        return await self._dispatch(
+            self.command_payload(
+                name,
+                user_id,
+                group=group,
+                permissions=permissions,
+                guild=guild,
+                resolved=resolved,
+                **options,
+            )
+        )
+
+    def command_payload(
+        self,
+        name: str,
+        user_id: int,
+        *,
+        group: str = "pipes",
+        permissions: discord.Permissions | None = None,
+        guild: bool = True,
+        resolved: dict | None = None,
+        **options: Any,
+    ) -> dict:
+        """The INTERACTION_CREATE payload of ``/group name option=value …``."""
         payload = self._base(2, user_id, permissions, guild)
         kinds = {str: 3, int: 4, bool: 5}
         sub = [
@@ -380,20 +404,26 @@ class Harness:
         }
         if resolved:
             payload["data"]["resolved"] = resolved
-        return await self._dispatch(payload)
+        return payload
 
     async def click(
         self, message_id: int, custom_id: str, user_id: int, guild: bool = True
     ) -> list[Request]:
         """Press a button of a recorded message as ``user_id``."""
-        return await self._dispatch(self._click_payload(message_id, custom_id, user_id, guild))
+        return await self._dispatch(self.click_payload(message_id, custom_id, user_id, guild))
 
-    def press(self, message_id: int, custom_id: str, user_id: int) -> None:
-        """Press a button without waiting for the bot (load tests); ``settle`` afterwards."""
-        payload = self._click_payload(message_id, custom_id, user_id, True)
+    def press(self, message_id: int, custom_id: str, user_id: int) -> dict:
+        """Press a button without waiting for the bot (load tests); ``settle`` afterwards.
+        Returns the payload, which ``deliver`` can send again (a redelivery)."""
+        payload = self.click_payload(message_id, custom_id, user_id, True)
+        self.deliver(payload)
+        return payload
+
+    def deliver(self, payload: dict) -> None:
+        """Hand a raw INTERACTION_CREATE payload to discord.py without waiting."""
         self.bot._connection.parse_interaction_create(payload)
 
-    def _click_payload(self, message_id: int, custom_id: str, user_id: int, guild: bool) -> dict:
+    def click_payload(self, message_id: int, custom_id: str, user_id: int, guild: bool) -> dict:
         payload = self._base(3, user_id, None, guild)
         payload["message"] = dict(self.messages[message_id])
         payload["data"] = {"custom_id": custom_id, "component_type": 2}

@@ -1,11 +1,22 @@
-"""Words the bot says: status lines, win announcements, share lines, help."""
+"""Words the bot says: status lines, win announcements, share lines, refusals, boards of
+results, help. All Discord markup lives here and in the views."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from db import Game, UserStats
-from puzzle import Check
+from play import (
+    Board,
+    BoardSolved,
+    NoSuchBoard,
+    NotYourBoard,
+    NoUnfinishedBoard,
+    Standings,
+    UserError,
+    UserStats,
+    penalty,
+    ranked,
+)  # fmt: skip
 
 
 def duration(seconds: float) -> str:
@@ -16,37 +27,50 @@ def duration(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def solve_time(game: Game) -> str:
+def solve_time(board: Board) -> str:
     """How long a solved game took, from when its board was first shown."""
-    return duration((game.solved_at - game.started_at).total_seconds())
+    game = board.game
+    assert game.finished_at is not None
+    return duration((game.finished_at - game.started_at).total_seconds())
 
 
-def status(game: Game, result: Check, par: int, title: str) -> str:
+def title(board: Board) -> str:
+    """'Daily Pipes 2026-11-22' or 'Pipes 6x6-abc'."""
+    name = board.kind.title
+    if board.day is not None:
+        return f"Daily {name} {board.day.isoformat()}"
+    return f"{name} {board.game.puzzle.short_code}"
+
+
+def status(board: Board) -> str:
     """The text above a board: what it is and what the checker found."""
-    total = game.width * game.height
-    head = f"**{title}** · {game.size} · par {par}"
+    game = board.game
+    head = f"**{title(board)}** · {game.size} · par {board.par}"
     if game.solved:
-        elapsed = solve_time(game)
-        return f"{head}\n✅ Solved in {elapsed} with {game.rotations} turns (par {par})."
-    parts = [f"💧 {len(result.flooded)}/{total} flooded"]
-    if result.loops:
-        parts.append(f"⚠️ loop: {len(result.loops)} tiles (orange, hatched)")
+        return (
+            f"{head}\n✅ Solved in {solve_time(board)} with {game.turns} turns (par {board.par})."
+        )
+    check = board.status.details["check"]
+    parts = [f"💧 {len(check.flooded)}/{game.width * game.height} flooded"]
+    if check.loops:
+        parts.append(f"⚠️ loop: {len(check.loops)} tiles (orange, hatched)")
     else:
         parts.append("no loops")
-    parts.append(f"{game.rotations} turns")
+    parts.append(f"{game.turns} turns")
     if game.hints:
         parts.append(f"💡 {game.hints}")
     return f"{head}\n" + " · ".join(parts)
 
 
-def share_line(game: Game, par: int, day: date | None, streak: int) -> str:
+def share_line(board: Board, streak: int) -> str:
     """``Pipes 2026-11-22 · 8×8 · ⏱ 4:28 · 87 turns (par 61) · 🔥5`` (no spoilers)."""
-    elapsed = solve_time(game)
+    game = board.game
+    name = board.day.isoformat() if board.day else game.puzzle.short_code
     parts = [
-        f"Pipes {day.isoformat() if day else game.code}",
+        f"{board.kind.title} {name}",
         game.size,
-        f"⏱ {elapsed}",
-        f"{game.rotations} turns (par {par})",
+        f"⏱ {solve_time(board)}",
+        f"{game.turns} turns (par {board.par})",
     ]
     if game.hints:
         parts.append(f"💡{game.hints}")
@@ -55,20 +79,18 @@ def share_line(game: Game, par: int, day: date | None, streak: int) -> str:
     return " · ".join(parts)
 
 
-def announcement(
-    game: Game,
-    par: int,
-    day: date | None,
-    rank: int | None,
-    stats: UserStats | None,
-) -> str:
+def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str:
     """The public win message: who solved what, time, turns vs par, hints, rank, streak."""
-    elapsed = solve_time(game)
-    what = f"the daily {game.size} puzzle of {day.isoformat()}" if day else f"{game.code}"
+    game = board.game
+    what = (
+        f"the daily {game.size} puzzle of {board.day.isoformat()}"
+        if board.day
+        else game.puzzle.short_code
+    )
     hints = f", {game.hints} hint{'s' if game.hints != 1 else ''}" if game.hints else ""
     lines = [
-        f"🎉 <@{game.owner_id}> solved {what} in **{elapsed}** with {game.rotations} "
-        f"turns (par {par}){hints}."
+        f"🎉 <@{game.owner_id}> solved {what} in **{solve_time(board)}** with {game.turns} "
+        f"turns (par {board.par}){hints}."
     ]
     extra = []
     if rank is not None:
@@ -78,8 +100,66 @@ def announcement(
     if extra:
         lines.append(" · ".join(extra))
     streak = stats.current_streak if stats else 0
-    lines.append(f"```\n{share_line(game, par, day, streak)}\n```")
+    lines.append(f"```\n{share_line(board, streak)}\n```")
     return "\n".join(lines)
+
+
+def refusal(error: UserError) -> str:
+    """A refused request in one sentence, naming the command that helps."""
+    if isinstance(error, NotYourBoard):
+        return (
+            f"This board belongs to <@{error.owner_id}>. Start your own with "
+            "`/pipes new` or play today's puzzle with `/pipes daily`."
+        )
+    if isinstance(error, NoSuchBoard):
+        return "This board no longer exists. Start a new one with `/pipes new`."
+    if isinstance(error, BoardSolved):
+        return "This board is already solved. Start a new one with `/pipes new`."
+    if isinstance(error, NoUnfinishedBoard):
+        if error.anywhere:
+            return "You have no unfinished board. Start one with `/pipes daily` or `/pipes new`."
+        return (
+            "You have no unfinished board in this channel: start one with "
+            "`/pipes new` or `/pipes daily`."
+        )
+    return str(error)
+
+
+def leaderboard(standings: Standings | None, day: date, size: tuple[int, int]) -> str:
+    """This server's and the global top results for a date's daily puzzle."""
+    width, height = size
+    if standings is None:
+        return f"No {width}×{height} daily puzzle was played on {day.isoformat()}."
+    daily = standings.daily
+    lines = [f"**Daily Pipes {day.isoformat()}** · {width}×{height} · par {daily.par}"]
+    scopes = [("This server", standings.local)] if standings.local is not None else []
+    scopes.append(("Everywhere", standings.everywhere))
+    for label, results in scopes:
+        lines.append(f"\n__{label}__")
+        top = ranked(results)[:10]
+        if not top:
+            lines.append("No solves yet.")
+        for standing in top:
+            r = standing.result
+            hints = f" · 💡{r.hints} (+{penalty(r.hints)}s)" if r.hints else ""
+            lines.append(
+                f"{standing.rank}. <@{r.user_id}> · {duration(r.seconds)} · {r.turns} turns{hints}"
+            )
+    return "\n".join(lines)
+
+
+def stats(record: UserStats) -> str:
+    """A user's daily record."""
+    if not record.solves:
+        return f"<@{record.user_id}> has not solved a daily puzzle yet."
+    assert record.best_seconds is not None and record.average_seconds is not None
+    return (
+        f"**Stats of** <@{record.user_id}>\nDaily solves: {record.solves}\n"
+        f"Best time: {duration(record.best_seconds)} · "
+        f"average: {duration(record.average_seconds)}\n"
+        f"Streak: {record.current_streak} (longest {record.longest_streak}) — "
+        "consecutive UTC days"
+    )
 
 
 HELP = """**Daily Pipes** — turn the tiles until every pipe carries water from the source \

@@ -1,50 +1,82 @@
-"""Discord messages for a board: text, image and the buttons (``DynamicItem``s whose
-custom_id carries the game id, the action and the viewport, so they survive restarts)."""
+"""A board's Discord message, built in one place (text, image, buttons), and its buttons:
+``DynamicItem``s whose custom_id carries the game id, the action and the window, so they
+survive restarts. Every way of showing a board goes through ``board_message``."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import logging
 import re
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from db import Game
-from puzzle import GLYPHS, cell_name
+from play import Board, GameService, Played, UserError
+from puzzle.pipes import GLYPHS, cell_name
+from renderer import render_png, render_win_animation
 
-from .service import Board, GameService, UserError, Viewport, pan, viewport, viewport_around
+from . import texts
+from .client import PipesClient
+from .window import Viewport, pan, viewport, viewport_around
 
-if TYPE_CHECKING:
-    from .app import PipesBot
-
+log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
+BOARD_ALT = "Pipes board: tiles as pipes; blue is water, orange hatched tiles form a loop."
 
 
-def board_file(png: bytes) -> discord.File:
-    return discord.File(
-        io.BytesIO(png),
-        filename="board.png",
-        description="Pipes board: tiles as pipes; blue is water, orange hatched tiles form a loop.",
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """Everything a board message shows. ``file()`` gives a fresh attachment each time."""
+
+    content: str
+    png: bytes
+    view: discord.ui.View | None
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename="board.png", description=BOARD_ALT)
+
+
+async def board_message(
+    board: Board, window: Viewport, highlight: tuple[int, ...] = ()
+) -> BoardMessage:
+    """The board's text, its image (drawn off the event loop, the window framed) and its
+    buttons."""
+    game, puzzle = board.game, board.puzzle
+    framed = not game.finished and not window.covers(game.width, game.height)
+    png = await asyncio.to_thread(
+        render_png,
+        game.width,
+        game.height,
+        game.tiles,
+        puzzle.source,
+        board.status.details["check"],
+        highlight=highlight,
+        locked=game.state.locked,
+        frame=(window.x, window.y, window.width, window.height) if framed else None,
     )
+    return BoardMessage(texts.status(board), png, board_view(board, window))
 
 
 def _style(board: Board, cell: int) -> discord.ButtonStyle:
-    game = board.game
-    if cell == game.source[1] * game.width + game.source[0]:
+    check = board.status.details["check"]
+    source = board.puzzle.source
+    if cell == source[1] * board.game.width + source[0]:
         return discord.ButtonStyle.success
-    if cell in board.check.loops:
+    if cell in check.loops:
         return discord.ButtonStyle.danger
-    if cell in board.check.flooded:
+    if cell in check.flooded:
         return discord.ButtonStyle.primary
     return discord.ButtonStyle.secondary
 
 
 def board_view(board: Board, view: Viewport) -> discord.ui.View | None:
-    """Tile buttons for the viewport, plus ◀ ▲ ▼ ▶ and 💡 when the board is larger.
-    None once the game is solved."""
+    """Tile buttons for the window, plus ◀ ▲ ▼ ▶ and 💡 when the board is larger.
+    None once the game is finished."""
     game = board.game
-    if game.solved:
+    if game.finished:
         return None
     buttons = discord.ui.View(timeout=None)
     for row, top in enumerate(range(view.y, view.y + view.height)):
@@ -57,7 +89,7 @@ def board_view(board: Board, view: Viewport) -> discord.ui.View | None:
                 row=row,
             )
             buttons.add_item(TileButton(button))
-    if (view.width, view.height) != (game.width, game.height):
+    if not view.covers(game.width, game.height):
         for direction, label in (("l", "◀"), ("u", "▲"), ("d", "▼"), ("r", "▶")):
             target = pan(view, direction, game.width, game.height)
             button = discord.ui.Button(
@@ -74,31 +106,38 @@ def board_view(board: Board, view: Viewport) -> discord.ui.View | None:
     return buttons
 
 
-async def show(
-    interaction: discord.Interaction[PipesBot],
-    board: Board,
-    view: Viewport,
-    highlight: tuple[int, ...] = (),
+def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
+    """The window a board opens with: around the last touched cell, else the top left."""
+    game = board.game
+    return viewport_around(game.width, game.height, cells[-1] if cells else 0)
+
+
+async def update(
+    interaction: discord.Interaction[PipesClient], played: Played, window: Viewport
 ) -> None:
-    """Answer a click by updating its message (UPDATE_MESSAGE) with the new board."""
-    service = interaction.client.service
-    png = await service.png(board, view, highlight)
+    """Answer a click by updating its message (UPDATE_MESSAGE) with the new board, and
+    announce a win that this click made."""
+    message = await board_message(played.board, window, played.cells)
     await interaction.response.edit_message(
-        content=board.text,
-        attachments=[board_file(png)],
-        view=board_view(board, view),
+        content=message.content,
+        attachments=[message.file()],
+        view=message.view,
         allowed_mentions=NO_MENTIONS,
     )
-    if board.game.solved:
-        await announce(interaction, board)
+    if played.applied and played.board.game.solved:
+        await announce(interaction, played.board)
 
 
-async def announce(interaction: discord.Interaction[PipesBot], board: Board) -> None:
+async def announce(interaction: discord.Interaction[PipesClient], board: Board) -> None:
     """The public win message with the water animation (a spoiler for daily puzzles)."""
     service = interaction.client.service
-    gif = await service.win_gif(board.game)
+    game = board.game
+    gif = await asyncio.to_thread(
+        render_win_animation, game.width, game.height, game.tiles, board.puzzle.source
+    )
+    rank, stats = await service.win_facts(board)
     await interaction.followup.send(
-        await service.win_text(board),
+        texts.announcement(board, rank, stats),
         ephemeral=False,
         allowed_mentions=NO_MENTIONS,
         file=discord.File(
@@ -110,45 +149,91 @@ async def announce(interaction: discord.Interaction[PipesBot], board: Board) -> 
     )
 
 
-async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
+async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True) -> None:
     """Answer with text, privately by default (mentions shown, never pinged)."""
     await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
 
 
-class _Action(discord.ui.DynamicItem[discord.ui.Button], template=r"pipes:never"):
+async def send_board(
+    interaction: discord.Interaction[PipesClient],
+    start: Awaitable[Board],
+    *,
+    ephemeral: bool,
+) -> None:
+    """Defer, find or start the game, then send its board as a new message. A public board's
+    message is remembered so ``/pipes rotate`` can keep it up to date. A refusal after a
+    public deferral removes the public "thinking" message and answers privately."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    try:
+        board = await start
+    except UserError as error:
+        if not ephemeral:
+            await interaction.delete_original_response()
+        await interaction.followup.send(
+            texts.refusal(error), ephemeral=True, allowed_mentions=NO_MENTIONS
+        )
+        return
+    message = await board_message(board, first_window(board))
+    sent = await interaction.followup.send(
+        message.content,
+        file=message.file(),
+        view=message.view or discord.utils.MISSING,
+        ephemeral=ephemeral,
+        allowed_mentions=NO_MENTIONS,
+        wait=True,
+    )
+    game = board.game
+    if not ephemeral and not game.finished:
+        await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
+
+
+class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:never"):
     """A button whose custom_id (matched by the subclass's template) says what to do."""
 
-    def __init__(self, button: discord.ui.Button, match: re.Match[str] | None = None) -> None:
+    def __init__(self, button: discord.ui.Button[Any], match: re.Match[str] | None = None) -> None:
         super().__init__(button)
         self.match = match
 
+    @property
+    def fields(self) -> re.Match[str]:
+        assert self.match is not None, "a button made for sending has no callback"
+        return self.match
+
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
+        /,
+    ) -> _Action:
         return cls(item, match)
 
 
 class _BoardAction(_Action, template=r"pipes:never"):
-    """A button on a board: ``act`` changes the game (or raises UserError), then the board
-    message is updated in place."""
+    """A button on a board: ``act`` plays (or raises UserError), then the board message is
+    updated in place, its window kept."""
 
     async def act(
-        self, service: GameService, game: Game, user_id: int
-    ) -> tuple[Game, Viewport, tuple[int, ...]]:
+        self, service: GameService, board_id: int, interaction_id: int, user_id: int
+    ) -> Played:
         raise NotImplementedError
 
-    async def callback(self, interaction: discord.Interaction[PipesBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[PipesClient]) -> None:  # type: ignore[override]
         service = interaction.client.service
         try:
-            game = await service.own_game(int(self.match["game"]), interaction.user.id)
-            game, view, highlight = await self.act(service, game, interaction.user.id)
+            played = await self.act(
+                service, int(self.fields["game"]), interaction.id, interaction.user.id
+            )
         except UserError as error:
-            await say(interaction, str(error))
+            await say(interaction, texts.refusal(error))
             return
-        await show(interaction, await service.board(game), view, highlight)
+        await update(interaction, played, self.window(played))
 
-    def window(self, game: Game) -> Viewport:
+    def window(self, played: Played) -> Viewport:
         """The button window this button was on."""
-        return viewport(game.width, game.height, int(self.match["vx"]), int(self.match["vy"]))
+        game = played.board.game
+        return viewport(game.width, game.height, int(self.fields["vx"]), int(self.fields["vy"]))
 
 
 _GAME, _VIEW = r"(?P<game>\d{1,18})", r"(?P<vx>\d{1,2}):(?P<vy>\d{1,2})"
@@ -162,11 +247,14 @@ class TileButton(_BoardAction, template=rf"pipes:t:{_GAME}:(?P<cell>\d{{1,4}}):{
         return f"pipes:t:{game_id}:{cell}:{view.x}:{view.y}"
 
     async def act(
-        self, service: GameService, game: Game, user_id: int
-    ) -> tuple[Game, Viewport, tuple[int, ...]]:
-        cell = int(self.match["cell"])
-        game = await service.click(game, user_id, cell)
-        return game, self.window(game), (cell,)
+        self, service: GameService, game_id: int, interaction_id: int, user_id: int
+    ) -> Played:
+        game = await service.own_game(game_id, user_id)
+        cell = int(self.fields["cell"])
+        if not 0 <= cell < game.width * game.height:
+            raise UserError("That button points outside the board; nothing was changed.")
+        move = cell_name(cell % game.width, cell // game.width)
+        return await service.play(game, user_id, move, interaction_id)
 
 
 class PanButton(_BoardAction, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW}"):
@@ -177,35 +265,39 @@ class PanButton(_BoardAction, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW
         return f"pipes:v:{game_id}:{direction}:{view.x}:{view.y}"
 
     async def act(
-        self, service: GameService, game: Game, user_id: int
-    ) -> tuple[Game, Viewport, tuple[int, ...]]:
-        return game, self.window(game), ()
+        self, service: GameService, game_id: int, interaction_id: int, user_id: int
+    ) -> Played:
+        game = await service.own_game(game_id, user_id)
+        return Played(await service.board(game), (), applied=False)
 
 
 class HintButton(_BoardAction, template=rf"pipes:h:{_GAME}:{_VIEW}"):
-    """Turn one wrong tile right (counted as a hint)."""
+    """Turn one wrong tile right (counted as a hint); the window moves to it."""
 
     @staticmethod
     def make_id(game_id: int, view: Viewport) -> str:
         return f"pipes:h:{game_id}:{view.x}:{view.y}"
 
     async def act(
-        self, service: GameService, game: Game, user_id: int
-    ) -> tuple[Game, Viewport, tuple[int, ...]]:
-        game, cell = await service.hint(game, user_id)
-        return game, viewport_around(game.width, game.height, cell), (cell,)
+        self, service: GameService, game_id: int, interaction_id: int, user_id: int
+    ) -> Played:
+        game = await service.own_game(game_id, user_id)
+        return await service.hint(game, user_id, interaction_id)
+
+    def window(self, played: Played) -> Viewport:
+        return first_window(played.board, played.cells) if played.cells else super().window(played)
 
 
 class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):
     """The daily post's Play button: the clicker's own board of that puzzle."""
 
     @staticmethod
-    def button(daily_id: int) -> discord.ui.Button:
+    def button(daily_id: int) -> discord.ui.Button[Any]:
         return discord.ui.Button(
             label="▶ Play", style=discord.ButtonStyle.success, custom_id=f"pipes:play:{daily_id}"
         )
 
-    async def callback(self, interaction: discord.Interaction[PipesBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[PipesClient]) -> None:  # type: ignore[override]
         service = interaction.client.service
         await send_board(
             interaction,
@@ -213,41 +305,11 @@ class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):
                 interaction.user.id,
                 interaction.guild_id,
                 interaction.channel_id,
-                int(self.match["daily"]),
+                int(self.fields["daily"]),
+                interaction.id,
             ),
             ephemeral=True,
         )
-
-
-async def send_board(
-    interaction: discord.Interaction[PipesBot],
-    game: Awaitable[Game],
-    *,
-    ephemeral: bool,
-    highlight: tuple[int, ...] = (),
-) -> None:
-    """Defer, find or start the game, then send its board as a new message. A public board's
-    message is remembered so ``/pipes rotate`` can keep it up to date."""
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    service = interaction.client.service
-    try:
-        found = await game
-    except UserError as error:
-        await interaction.followup.send(str(error), ephemeral=True, allowed_mentions=NO_MENTIONS)
-        return
-    board = await service.board(found)
-    view = viewport(found.width, found.height)
-    png = await service.png(board, view, highlight)
-    message = await interaction.followup.send(
-        board.text,
-        file=board_file(png),
-        view=board_view(board, view) or discord.utils.MISSING,
-        ephemeral=ephemeral,
-        allowed_mentions=NO_MENTIONS,
-        wait=True,
-    )
-    if not ephemeral and not found.solved:
-        await service.storage.set_game_message(found.id, message.channel.id, message.id)
 
 
 DYNAMIC_ITEMS = (TileButton, PanButton, HintButton, PlayButton)

@@ -4,64 +4,14 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import discord
 import pytest
+from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, make_bot, new_board
 
 from bot import Settings, create_bot
 from bot.offline import CHANNEL_ID, GUILD_ID, Harness
-from bot.service import puzzle_of
-from puzzle import turns_between
+from play import load
+from puzzle.pipes import turns_between
 from renderer import layout, theme
-
-ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
-MANAGER = discord.Permissions(manage_guild=True)
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-async def harness(tmp_path, clock):
-    h = Harness(make_bot(tmp_path, clock))
-    await h.start()
-    yield h
-    await h.close()
-
-
-def make_bot(tmp_path, clock):
-    return create_bot(
-        Settings(database_path=str(tmp_path / "bot.sqlite3")),
-        clock=clock,
-        sync_commands=False,
-        schedule=False,
-    )
-
-
-def board_message(made):
-    """The request that carried a board, and the id of the message it made."""
-    request = next(r for r in made if any(f == "board.png" for f, _ in r.files))
-    return request
-
-
-async def new_board(harness, user=ALICE, size="5x5", seed="abc"):
-    made = await harness.command("new", user, size=size, seed=seed)
-    assert made[0].callback_type == 5  # deferred: generating may take a moment
-    request = board_message(made)
-    message_id = next(
-        m for m, data in harness.messages.items() if data["content"] == request.content
-    )
-    game = (await harness.bot.storage.unfinished_games(user))[0]
-    return request, message_id, game
 
 
 async def test_new_posts_a_public_board_with_a_button_per_tile(harness):
@@ -83,10 +33,10 @@ async def test_a_click_turns_the_tile_with_update_message(harness):
     assert [r.callback_type for r in made] == [7]
     after = await harness.bot.storage.game(game.id)
     assert after.tiles[7] == ((game.tiles[7] << 1) | (game.tiles[7] >> 3)) & 15
-    assert after.tiles[:7] == game.tiles[:7] and after.rotations == 1
+    assert after.tiles[:7] == game.tiles[:7] and after.turns == 1
     update = made[0]
     assert "1 turns" in update.content
-    from puzzle import GLYPHS
+    from puzzle.pipes import GLYPHS
 
     assert update.button(f"pipes:t:{game.id}:7:0:0")["label"] == f"C2 {GLYPHS[after.tiles[7]]}"
     # The clicked tile is framed in the highlight colour on the new image.
@@ -95,7 +45,7 @@ async def test_a_click_turns_the_tile_with_update_message(harness):
 
 
 async def solve_by_clicks(harness, message_id, game, user=ALICE):
-    solution = puzzle_of(game.code).solution
+    solution = load(game.puzzle).solution
     made = []
     for cell, (tile, target) in enumerate(zip(game.tiles, solution, strict=True)):
         for _ in range(turns_between(tile, target)):
@@ -113,7 +63,7 @@ async def test_the_winning_click_shows_the_solved_board_and_announces(harness):
     assert update.image().convert("RGB").getpixel((0, 0)) == theme.SOLVED
     assert announcement.method == "POST" and not announcement.ephemeral
     assert f"<@{ALICE}> solved 5x5-abc" in announcement.content
-    assert f"turns (par {puzzle_of(game.code).par})" in announcement.content
+    assert f"turns (par {load(game.puzzle).par})" in announcement.content
     assert announcement.json["allowed_mentions"]["parse"] == []
     gif = announcement.image("pipes-win.gif")
     assert gif.format == "GIF" and gif.n_frames > 2
@@ -171,7 +121,7 @@ async def test_rotate_command_turns_tiles_and_updates_the_public_board(harness):
     assert after.tiles[0] == rot(game.tiles[0], 1)
     assert after.tiles[6] == rot(game.tiles[6], 2)
     assert after.tiles[12] == rot(game.tiles[12], 3)
-    assert after.rotations == 4
+    assert after.turns == 4
 
 
 @pytest.mark.parametrize(
@@ -223,15 +173,16 @@ async def test_large_boards_get_a_window_of_buttons(harness):
     assert (await harness.bot.storage.game(game.id)).version == 0  # looking is free
     made = await harness.click(message_id, f"pipes:h:{game.id}:5:0", ALICE)
     hinted = await harness.bot.storage.game(game.id)
-    assert hinted.hints == 1 and hinted.rotations == 0
+    assert hinted.hints == 1 and hinted.turns == 0
 
 
 async def test_hint_command_turns_one_wrong_tile_right(harness):
     await new_board(harness)
     made = await harness.command("hint", ALICE)
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
-    solution = puzzle_of(game.code).solution
-    fixed = [i for i in range(25) if game.tiles[i] != game.initial[i]]
+    solution = load(game.puzzle).solution
+    initial = load(game.puzzle).tiles
+    fixed = [i for i in range(25) if game.tiles[i] != initial[i]]
     assert len(fixed) == 1 and game.tiles[fixed[0]] == solution[fixed[0]]
     assert game.hints == 1 and "💡 1" in made[0].content
 
@@ -274,24 +225,6 @@ async def test_setup_needs_manage_server(harness):
     off = await harness.command("off", ALICE, group="pipes-setup", permissions=MANAGER)
     assert "off" in off[0].content
     assert not (await harness.bot.storage.guild_settings(GUILD_ID)).enabled
-
-
-async def enable_daily(harness, size="5x5"):
-    from datetime import time
-
-    from db import GuildSettings
-
-    await harness.bot.storage.save_guild_settings(
-        GuildSettings(
-            guild_id=GUILD_ID,
-            channel_id=CHANNEL_ID,
-            post_time=time(9, 0),
-            timezone="UTC",
-            width=int(size[0]),
-            height=int(size[0]),
-            enabled=True,
-        )
-    )
 
 
 async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
@@ -362,7 +295,7 @@ async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, clock):
     assert await second.bot.poster.tick() == 0  # the restarted scheduler does not post again
     made = await second.click(message_id, f"pipes:t:{game.id}:0:0:0", ALICE)
     assert made[0].callback_type == 7
-    assert (await second.bot.storage.game(game.id)).rotations == 1
+    assert (await second.bot.storage.game(game.id)).turns == 1
     await second.close()
 
 

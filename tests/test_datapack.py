@@ -14,7 +14,7 @@ from datapack.formats import DATA_MAX, DATA_MIN, RESOURCE_MAX, RESOURCE_MIN
 from datapack.functions import functions
 from datapack.resourcepack import ASCENT, FIRST_GLYPH, GLYPH, NEGATIVE_SPACE
 from datapack.snbt import dumps, quote
-from puzzle import check, from_code, generate, rotate, turns_between
+from puzzle.pipes import check, from_code, generate, rotate, turns_between
 from renderer import tile_glyphs
 
 STATE = {0: "idle", 1: "flooded", 2: "loop"}

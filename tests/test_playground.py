@@ -10,7 +10,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.playground import PLAYERS, Playground, make_app, serve
-from puzzle import from_code, turns_between
+from puzzle.pipes import from_code, turns_between
 
 ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
 

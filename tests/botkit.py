@@ -1,0 +1,62 @@
+"""Shared pieces of the bot tests: users, a settable clock, a bot on a temp database, and
+helpers that start boards through the real dispatch."""
+
+from datetime import UTC, datetime, time
+
+import discord
+
+from bot import Settings, create_bot
+from bot.offline import CHANNEL_ID, GUILD_ID
+from db import GuildSettings
+
+ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
+MANAGER = discord.Permissions(manage_guild=True)
+
+
+class FakeClock:
+    def __init__(self, start=datetime(2026, 11, 22, 12, 0, tzinfo=UTC)):
+        self.now = start
+
+    def __call__(self):
+        return self.now
+
+
+def make_bot(tmp_path, clock):
+    return create_bot(
+        Settings(database_path=str(tmp_path / "bot.sqlite3")),
+        clock=clock,
+        sync_commands=False,
+        schedule=False,
+    )
+
+
+def board_message(made):
+    """The request that carried a board."""
+    return next(r for r in made if any(f == "board.png" for f, _ in r.files))
+
+
+def message_of(harness, request):
+    """The id of the recorded message a request made (found by its content)."""
+    return next(m for m, data in harness.messages.items() if data["content"] == request.content)
+
+
+async def new_board(harness, user=ALICE, size="5x5", seed="abc"):
+    made = await harness.command("new", user, size=size, seed=seed)
+    assert made[0].callback_type == 5  # deferred: generating may take a moment
+    request = board_message(made)
+    game = (await harness.bot.storage.unfinished_games(user))[0]
+    return request, message_of(harness, request), game
+
+
+async def enable_daily(harness, size="5x5"):
+    await harness.bot.storage.save_guild_settings(
+        GuildSettings(
+            guild_id=GUILD_ID,
+            channel_id=CHANNEL_ID,
+            post_time=time(9, 0),
+            timezone="UTC",
+            width=int(size[0]),
+            height=int(size[0]),
+            enabled=True,
+        )
+    )

@@ -1,0 +1,108 @@
+"""The races and faults of issue 11, each through the real discord.py dispatch: many
+interactions at once, the same interaction twice, and puzzles that are never regenerated."""
+
+import asyncio
+
+from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
+
+import puzzle.pipes.generator
+from puzzle import KINDS
+
+
+async def stored_puzzle(harness, game):
+    kind = KINDS["pipes"]
+    return kind.load((await harness.bot.storage.game(game.id)).puzzle)
+
+
+async def test_two_hint_clicks_at_once_both_turn_their_tile_right(harness):
+    request, message_id, game = await new_board(harness, size="8x8", seed="hints")
+    hint_id = next(i for i in request.custom_ids() if i.startswith("pipes:h:"))
+    solution = puzzle.pipes.from_code("8x8-hints").solution
+    running = asyncio.all_tasks()
+    harness.press(message_id, hint_id, ALICE)
+    harness.press(message_id, hint_id, ALICE)
+    await harness.settle(running)
+    assert not harness.errors
+    after = await harness.bot.storage.game(game.id)
+    changed = [i for i in range(64) if after.tiles[i] != game.tiles[i]]
+    assert after.hints == 2 and len(changed) == 2
+    assert all(after.tiles[i] == solution[i] for i in changed)
+
+
+async def test_many_new_boards_at_once_are_all_posted_and_errors_stay_private(harness):
+    running = asyncio.all_tasks()
+    payloads = [harness.command_payload("new", 1000 + k, size="6x6") for k in range(36)]
+    for payload in payloads:
+        harness.deliver(payload)
+    await harness.settle(running)
+    assert not harness.errors
+    boards = [r for r in harness.requests if any(f == "board.png" for f, _ in r.files)]
+    assert len(boards) == 36
+    texts = [r for r in harness.requests if r.content and not r.files]
+    assert texts == []  # no error message at all, public or private
+    for k in range(36):
+        assert len(await harness.bot.storage.unfinished_games(1000 + k)) == 1
+
+
+async def test_pressing_play_twice_quickly_makes_one_daily_game(harness):
+    await enable_daily(harness)
+    assert await harness.bot.poster.tick() == 1
+    post = next(r for r in harness.requests if r.via == "http")
+    play_id = post.custom_ids()[0]
+    running = asyncio.all_tasks()
+    harness.press(message_of(harness, post), play_id, ALICE)
+    harness.press(message_of(harness, post), play_id, ALICE)
+    await harness.settle(running)
+    assert not harness.errors
+    games = await harness.bot.storage.unfinished_games(ALICE)
+    assert len(games) == 1 and games[0].mode == "daily"
+
+
+async def test_a_redelivered_click_is_applied_once(harness):
+    _, message_id, game = await new_board(harness)
+    running = asyncio.all_tasks()
+    payload = harness.press(message_id, f"pipes:t:{game.id}:7:0:0", ALICE)
+    await harness.settle(running)
+    harness.deliver(payload)  # Discord delivers the very same interaction again
+    await harness.settle(running)
+    after = await harness.bot.storage.game(game.id)
+    assert after.version == 1 and after.turns == 1
+    assert after.tiles[7] == ((game.tiles[7] << 1) | (game.tiles[7] >> 3)) & 15
+    assert len(await harness.bot.storage.moves(game.id)) == 1
+
+
+async def test_playing_never_regenerates_a_puzzle(harness, monkeypatch):
+    request, message_id, game = await new_board(harness, size="10x10", seed="stored")
+    hint_id = next(i for i in request.custom_ids() if i.startswith("pipes:h:"))
+    for k in range(130):  # more distinct puzzles in play than any cache of them holds
+        await harness.command("new", BOB, size="3x3", seed=f"other-{k}")
+
+    def no_generation(*_args, **_kwargs):
+        raise AssertionError("a stored puzzle was generated again")
+
+    monkeypatch.setattr(puzzle.pipes.generator, "generate", no_generation)
+    monkeypatch.setattr(puzzle.pipes.kind, "generate", no_generation)
+    await harness.click(message_id, f"pipes:t:{game.id}:0:0:0", ALICE)
+    await harness.click(message_id, hint_id, ALICE)
+    await harness.command("rotate", ALICE, cells="B2")
+    await harness.command("hint", ALICE)
+    resumed = board_message(await harness.command("resume", ALICE))
+    assert resumed.content.startswith("**Pipes 10x10-stored**")
+    assert not harness.errors
+
+
+async def test_a_new_generator_changes_no_stored_game(harness, monkeypatch):
+    _, _, game = await new_board(harness, size="6x6", seed="frozen")
+    before = await stored_puzzle(harness, game)
+    other = puzzle.pipes.generator.generate(6, 6, "something-else")
+    monkeypatch.setattr(puzzle.pipes.kind, "generate", lambda *_a, **_k: other)
+    # The hint still leads to the stored solution, and the same code still plays the
+    # stored puzzle.
+    await harness.command("hint", ALICE)
+    after = await harness.bot.storage.game(game.id)
+    fixed = [i for i in range(36) if after.tiles[i] != game.tiles[i]]
+    assert len(fixed) == 1 and after.tiles[fixed[0]] == before.solution[fixed[0]]
+    made = await harness.command("new", BOB, size="6x6", seed="frozen")
+    bob = (await harness.bot.storage.unfinished_games(BOB))[0]
+    assert bob.puzzle.id == after.puzzle.id and bob.tiles == before.tiles
+    assert message_of(harness, board_message(made))
