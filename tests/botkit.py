@@ -6,8 +6,8 @@ from datetime import UTC, datetime, time
 import discord
 
 from bot import Settings, create_bot
-from bot.offline import CHANNEL_ID, GUILD_ID
 from db import GuildSettings
+from playground.offline import CHANNEL_ID, GUILD_ID
 
 ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
 MANAGER = discord.Permissions(manage_guild=True)

@@ -7,7 +7,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from botkit import FakeClock, make_bot
 
-from bot.offline import Harness
+from playground.offline import Harness
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import pytest
 from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, make_bot, new_board
 
 from bot import Settings, create_bot
-from bot.offline import CHANNEL_ID, GUILD_ID, Harness
 from play import load
+from playground.offline import CHANNEL_ID, GUILD_ID, Harness
 from puzzle.pipes import turns_between
 from renderer import layout, theme
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.playground import PLAYERS, Playground, make_app, serve
+from playground.server import PLAYERS, Playground, make_app, serve
 from puzzle.pipes import from_code, turns_between
 
 ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
@@ -74,7 +74,7 @@ CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
 @pytest.fixture
 def site(tmp_path):
-    """The playground served from a thread, as ``python -m bot.playground`` would."""
+    """The playground served from a thread, as ``python -m playground`` would."""
     url: Future = Future()
     loop = asyncio.new_event_loop()
 

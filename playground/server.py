@@ -1,8 +1,8 @@
-"""``python -m bot.playground``: the real bot in a browser page that looks like a Discord
+"""``python -m playground``: the real bot in a browser page that looks like a Discord
 channel, for trying it without a token, a server or even a network.
 
 Every command typed and every button pressed becomes the same raw INTERACTION_CREATE
-payload the tests use (``bot.offline``), dispatched through discord.py into
+payload the tests use (``playground.offline``), dispatched through discord.py into
 ``bot.create_bot(...)``; the page shows what the bot sent. A clock control steps to the next
 day (streaks, leaderboards) and the daily post can be made on demand.
 """
@@ -18,14 +18,15 @@ import zlib
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 import discord
 from aiohttp import web
 
+from bot import PipesBot, Settings, create_bot
+from bot.config import DEFAULT_DATABASE, load_settings
 from db import GuildSettings
 
-from .app import PipesBot, create_bot
-from .config import DEFAULT_DATABASE, Settings
 from .offline import CHANNEL_ID, GUILD_ID, Harness
 
 PAGE = Path(__file__).with_name("static") / "playground.html"
@@ -104,9 +105,10 @@ class Playground:
             return "Close your quotes."
         if len(words) < 2 or words[0] not in ("/pipes", "/pipes-setup"):
             return "Commands start with /pipes or /pipes-setup, like /pipes new 6x6."
-        group = self.bot.tree.get_command(words[0][1:])
+        found = self.bot.tree.get_command(words[0][1:])
+        group = found if isinstance(found, discord.app_commands.Group) else None
         command = group.get_command(words[1]) if group else None
-        if not isinstance(command, discord.app_commands.Command):
+        if group is None or not isinstance(command, discord.app_commands.Command):
             names = ", ".join(c.name for c in group.commands) if group else ""
             return f"{words[0]} has no “{words[1]}”. Try one of: {names}."
         try:
@@ -127,7 +129,7 @@ class Playground:
 
     def _options(
         self, command: discord.app_commands.Command, words: list[str]
-    ) -> tuple[dict, dict]:
+    ) -> tuple[dict[str, Any], dict[str, dict[str, dict[str, Any]]]]:
         parameters = command.parameters
         values: dict[str, str] = {}
         loose: list[str] = []
@@ -150,7 +152,10 @@ class Playground:
         for parameter in parameters:
             if parameter.required and parameter.name not in values:
                 raise ValueError(f"/{command.qualified_name} needs {parameter.name}:…")
-        options, resolved = {}, {}
+        # name -> a string, or (option type, id) for users and channels; Any, as these go to
+        # Harness.command as keyword arguments
+        options: dict[str, Any] = {}
+        resolved: dict[str, dict[str, dict[str, Any]]] = {}  # users / channels by id
         for parameter in parameters:
             if parameter.name not in values:
                 continue
@@ -321,13 +326,11 @@ async def serve(
 
 
 def main() -> None:
-    """Entry point of ``python -m bot.playground``."""
-    parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
+    """Entry point of ``python -m playground``."""
+    parser = argparse.ArgumentParser(prog="python -m playground", description=__doc__)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--database", default=None, help=f"default: {DEFAULT_DATABASE}")
     args = parser.parse_args()
-    from .config import load_settings
-
     database = args.database or load_settings().database_path
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)  # no voice-support chatter

@@ -19,12 +19,16 @@ import asyncio
 import io
 import itertools
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypedDict
 
+import aiohttp
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter
+from discord.types.user import User as UserPayload
+from discord.ui.view import BaseView
+from discord.webhook.async_ import AsyncWebhookAdapter, Route
 from PIL import Image
 
 APP_ID = 1_200_000_000_000_000_001
@@ -41,7 +45,7 @@ def snowflake() -> int:
     return discord.utils.time_snowflake(datetime.now(UTC)) + next(_counter)
 
 
-def user_payload(user_id: int, name: str, bot: bool = False) -> dict:
+def user_payload(user_id: int, name: str, bot: bool = False) -> UserPayload:
     return {
         "id": str(user_id),
         "username": name,
@@ -120,12 +124,28 @@ def _payload_of(parts) -> dict | None:
 
 _HARNESSES: list[Harness] = []
 _NO_CODE = (lambda: None).__code__
-_SAVED: dict[str, object] = {}
+
+
+class _Saved(TypedDict, total=False):
+    """The discord.py methods the harnesses replace, while any harness is alive."""
+
+    request: Callable[..., Any]
+    on_error: Callable[..., Any]
+
+
+_SAVED: _Saved = {}
 
 
 async def _route_webhook(
-    _adapter, route, session=None, *, payload=None, multipart=None, files=None, **_kwargs
-):
+    self: AsyncWebhookAdapter,  # named as in the method it replaces (mypy compares names)
+    route: Route,
+    session: aiohttp.ClientSession | None = None,
+    *,
+    payload: dict[str, Any] | None = None,
+    multipart: list[dict[str, Any]] | None = None,
+    files: Sequence[discord.File] | None = None,
+    **_kwargs: Any,
+) -> Any:
     """Interaction responses, sent to the harness whose interaction token they carry."""
     for harness in reversed(_HARNESSES):
         if route.webhook_token in harness.tokens:
@@ -133,7 +153,13 @@ async def _route_webhook(
     raise AssertionError(f"a webhook request for a token no harness issued: {route.url}")
 
 
-async def _route_view_error(_view, interaction, error, _item):
+async def _route_view_error(
+    _view: BaseView,
+    interaction: discord.Interaction[Any],
+    error: Exception,
+    _item: discord.ui.Item[Any],
+    /,
+) -> None:
     """Errors discord.py would only log, collected by the harness of that bot."""
     for harness in _HARNESSES:
         if harness.bot is interaction.client:
@@ -158,8 +184,10 @@ class Harness:
         if not _HARNESSES:
             _SAVED["request"] = AsyncWebhookAdapter.request
             _SAVED["on_error"] = discord.ui.View.on_error
-            AsyncWebhookAdapter.request = _route_webhook
-            discord.ui.View.on_error = _route_view_error
+            # Deliberate monkeypatching of discord.py internals: mypy forbids assigning to a
+            # method, but still checks that each replacement has the method's signature.
+            AsyncWebhookAdapter.request = _route_webhook  # type: ignore[method-assign]
+            discord.ui.View.on_error = _route_view_error  # type: ignore[method-assign]
         _HARNESSES.append(self)
         bot.log_error = self.errors.append
         bot.http.request = self._http_request
@@ -169,8 +197,9 @@ class Harness:
         if self in _HARNESSES:
             _HARNESSES.remove(self)
         if not _HARNESSES and _SAVED:
-            AsyncWebhookAdapter.request = _SAVED.pop("request")
-            discord.ui.View.on_error = _SAVED.pop("on_error")
+            # Undo the monkeypatching above.
+            AsyncWebhookAdapter.request = _SAVED.pop("request")  # type: ignore[method-assign]
+            discord.ui.View.on_error = _SAVED.pop("on_error")  # type: ignore[method-assign]
 
     def on_webhook(self, route, payload, multipart, files) -> Any:
         body = payload if payload is not None else _payload_of(multipart)
@@ -238,6 +267,7 @@ class Harness:
         parts = request.path.strip("/").split("/")
         if parts[0] == "interactions":  # /interactions/{id}/{token}/callback
             interaction_id, token = int(parts[1]), parts[2]
+            assert request.json is not None  # a callback always carries its type
             kind = request.json["type"]
             answer: dict = {"interaction": {"id": str(interaction_id), "type": kind}}
             if kind == 4:
@@ -274,6 +304,10 @@ class Harness:
             return message
         target = parts[-1]
         message_id = self._original[token] if target == "@original" else int(target)
+        if request.method == "DELETE":
+            self.messages.pop(message_id, None)
+            self._deferred.discard(message_id)
+            return None
         return self._message(request.json, CHANNEL_ID, message_id, request.files)
 
     def _see(self, token: str, message: dict) -> None:
@@ -301,7 +335,7 @@ class Harness:
         token = f"token-{snowflake()}"
         self.tokens.add(token)
         self.users[token] = user_id
-        payload = {
+        payload: dict[str, Any] = {
             "id": str(snowflake()),
             "application_id": str(APP_ID),
             "type": kind,
@@ -456,7 +490,7 @@ class Harness:
                 if t is not current
                 and t not in running
                 and not t.done()
-                and "timeout_task" not in t.get_coro().__qualname__
+                and "timeout_task" not in getattr(t.get_coro(), "__qualname__", "")
                 and "/aiohttp/" not in getattr(t.get_coro(), "cr_code", _NO_CODE).co_filename
             ]
             if not pending:
