@@ -18,7 +18,7 @@ from .resourcepack import SPACE_FONT, fonts
 def data_pack(puzzle: Puzzle) -> DataPack:
     """The data pack: the puzzle's functions, run on load and every tick."""
     pack = DataPack()
-    pack.mcmeta.data = data_pack_meta(puzzle.code)
+    pack.mcmeta.set_content(data_pack_meta(puzzle.code))
     for name, lines in functions(puzzle).items():
         pack[f"pipes:{name}"] = Function(lines)
     pack.function_tags["minecraft:load"] = FunctionTag({"values": ["pipes:load"]})
@@ -29,7 +29,7 @@ def data_pack(puzzle: Puzzle) -> DataPack:
 def resource_pack(puzzle: Puzzle) -> ResourcePack:
     """The resource pack: a font and a glyph sheet per tile state."""
     pack = ResourcePack()
-    pack.mcmeta.data = resource_pack_meta(puzzle.code)
+    pack.mcmeta.set_content(resource_pack_meta(puzzle.code))
     pack["pipes:space"] = Font(SPACE_FONT)
     for state, (font, sheet) in fonts().items():
         pack[f"pipes:{state}"] = Font(font)

@@ -35,8 +35,10 @@ def render_win_animation(
     dry = render_image(
         width, height, tiles, source, Check(frozenset(), result.loops, False), flooded=()
     )
+    palette = final.getpalette()
+    assert palette is not None  # the board is a palette image
     first = Image.new("P", final.size, 0)  # index 0 is the frame colour
-    first.putpalette(final.getpalette())
+    first.putpalette(palette)
     first.paste(dry, (0, 0))
     frames = [first]
     geometry = layout(width, height)
@@ -45,7 +47,7 @@ def render_win_animation(
     for k in range(0, len(layers), step):
         cells = [i for layer in layers[k : k + step] for i in layer]
         frame = Image.new("P", final.size, TRANSPARENT)
-        frame.putpalette(final.getpalette())
+        frame.putpalette(palette)
         paint_cells(frame, geometry, tiles, source, cells, result.loops, cells)
         frames.append(frame)
     frames.append(final)

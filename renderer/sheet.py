@@ -65,13 +65,15 @@ _lock = threading.Lock()
 
 @cache
 def _sheet(cell: int, margin: int) -> Sheet:
-    sprites: dict[object, Image.Image] = {}
+    # (mask, state, source, locked) -> tile; 'A', '1' ... -> label; 'solved' -> banner
+    sprites: dict[tuple[int, str, bool, bool] | str, Image.Image] = {}
     for mask in range(16):
         for state in theme.STATES:
             for source in (False, True):
                 for locked in (False, True):
-                    key = (mask, state, source, locked)
-                    sprites[key] = draw_tile(mask, state, cell, source=source, locked=locked)
+                    sprites[mask, state, source, locked] = draw_tile(
+                        mask, state, cell, source=source, locked=locked
+                    )
     label_px = max(10, round(margin * 0.62))
     for k in range(MAX_LABEL):
         sprites[chr(ord("A") + k)] = _label(
@@ -93,7 +95,9 @@ def _sheet(cell: int, margin: int) -> Sheet:
         top += image.height
     extra = atlas.quantize(_EXTRA, dither=Image.Dither.NONE)
     palette = [c for colour in theme.PALETTE_BASE for c in colour]
-    palette += extra.getpalette()[: 3 * _EXTRA]
+    extra_palette = extra.getpalette()
+    assert extra_palette is not None  # a quantized image always has a palette
+    palette += extra_palette[: 3 * _EXTRA]
     palette += [0] * (3 * TRANSPARENT - len(palette))
     reference = Image.new("P", (1, 1))
     reference.putpalette(palette)  # 255 entries: the transparent one stays out of reach

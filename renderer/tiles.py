@@ -66,7 +66,7 @@ def _hatch(draw: ImageDraw.ImageDraw, z: int) -> None:
     """Diagonal stripes: the colour-free cue for loop tiles."""
     step = z / 4
     width = max(1, round(z / 10))
-    k = -z
+    k: float = -z
     while k < z:
         draw.line([(k, z), (k + z, 0)], fill=theme.LOOP_HATCH, width=width)
         k += step
