@@ -36,14 +36,18 @@ class PipesBot(PipesClient):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=pipes_commands.PipesTree,
+        )
         self.settings = settings
         self.clock = clock
         self.sync_commands = sync_commands
         self.schedule = schedule
         self.tree.add_command(pipes_commands.pipes)
         self.tree.add_command(pipes_commands.setup)
-        self.tree.on_error = pipes_commands.on_tree_error
 
     async def setup_hook(self) -> None:
         """Open storage, register the persistent buttons, start the daily scheduler."""

@@ -9,6 +9,7 @@ import io
 import re
 from datetime import date
 from datetime import time as clock_time
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import discord
@@ -226,13 +227,16 @@ class PostChannel(app_commands.Transformer):
         return [discord.ChannelType.text, discord.ChannelType.news]
 
     async def transform(
-        self, interaction: Interaction, value: app_commands.AppCommandChannel
+        self, interaction: discord.Interaction[Any], value: app_commands.AppCommandChannel
     ) -> app_commands.AppCommandChannel:
         return value
 
 
-def _manager(interaction: Interaction) -> bool:
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
+def _managed_guild(interaction: Interaction) -> int | None:
+    """The server, if the user may manage it; else None."""
+    if interaction.guild_id is None or not interaction.permissions.manage_guild:
+        return None
+    return interaction.guild_id
 
 
 _TIME = re.compile(r"^\s*(\d{1,2})[:.h](\d{2})\s*$")
@@ -253,7 +257,8 @@ async def setup_daily(
     timezone: str = "UTC",
     size: str = "8x8",
 ) -> None:
-    if not _manager(interaction):
+    guild_id = _managed_guild(interaction)
+    if guild_id is None:
         await say(
             interaction, "Only members with the Manage Server permission can set up the daily post."
         )
@@ -278,7 +283,7 @@ async def setup_daily(
         return
     post_time = clock_time(int(match[1]), int(match[2]))
     settings = GuildSettings(
-        guild_id=interaction.guild_id,
+        guild_id=guild_id,
         channel_id=channel.id,
         post_time=post_time,
         timezone=zone.key,
@@ -298,14 +303,15 @@ async def setup_daily(
 
 @setup.command(name="off", description="Stop the daily post in this server")
 async def setup_off(interaction: Interaction) -> None:
-    if not _manager(interaction):
+    guild_id = _managed_guild(interaction)
+    if guild_id is None:
         await say(
             interaction,
             "Only members with the Manage Server permission can turn the daily post off.",
         )
         return
     storage = interaction.client.storage
-    current = await storage.guild_settings(interaction.guild_id)
+    current = await storage.guild_settings(guild_id)
     if current is None or not current.enabled:
         await say(interaction, "The daily post is already off here.")
         return
@@ -313,11 +319,14 @@ async def setup_off(interaction: Interaction) -> None:
     await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
 
 
-async def on_tree_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
-    """Unexpected failures: a clear private sentence for the user, details in the log."""
-    interaction.client.log_error(error)
-    text = "Sorry, something went wrong on our side; nothing was changed. Please try again."
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+class PipesTree(app_commands.CommandTree[PipesClient]):
+    """The command tree, with one answer for unexpected failures."""
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        """A clear private sentence for the user, details in the log."""
+        interaction.client.log_error(error)
+        text = "Sorry, something went wrong on our side; nothing was changed. Please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)

@@ -82,7 +82,7 @@ def board_view(board: Board, view: Viewport) -> discord.ui.View | None:
     for row, top in enumerate(range(view.y, view.y + view.height)):
         for x in range(view.x, view.x + view.width):
             cell = top * game.width + x
-            button = discord.ui.Button(
+            button: discord.ui.Button[Any] = discord.ui.Button(
                 label=f"{cell_name(x, top)} {GLYPHS[game.tiles[cell]]}",
                 style=_style(board, cell),
                 custom_id=TileButton.make_id(game.id, cell, view),
@@ -99,7 +99,7 @@ def board_view(board: Board, view: Viewport) -> discord.ui.View | None:
                 row=4,
             )
             buttons.add_item(PanButton(button))
-        hint = discord.ui.Button(
+        hint: discord.ui.Button[Any] = discord.ui.Button(
             label="💡 Hint", custom_id=HintButton.make_id(game.id, view), row=4
         )
         buttons.add_item(HintButton(hint))
@@ -203,10 +203,11 @@ class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:n
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> _Action:
+        assert isinstance(item, discord.ui.Button)
         return cls(item, match)
 
 
