@@ -6,6 +6,7 @@ import asyncio
 from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
 
 import puzzle.pipes.generator
+from play import NoSuchBoard
 from puzzle import KINDS
 
 
@@ -106,3 +107,17 @@ async def test_a_new_generator_changes_no_stored_game(harness, monkeypatch):
     bob = (await harness.bot.storage.unfinished_games(BOB))[0]
     assert bob.puzzle.id == after.puzzle.id and bob.tiles == before.tiles
     assert message_of(harness, board_message(made))
+
+
+async def test_a_refusal_after_a_public_deferral_is_private(harness, monkeypatch):
+    async def refuse(*_args, **_kwargs):
+        raise NoSuchBoard()
+
+    monkeypatch.setattr(harness.bot.service, "new_game", refuse)
+    made = await harness.command("new", ALICE, size="6x6")
+    deferred, removed, answer = made
+    assert deferred.callback_type == 5 and not deferred.ephemeral
+    assert (removed.method, removed.path.split("/")[-1]) == ("DELETE", "@original")
+    assert answer.ephemeral and "no longer exists" in answer.content
+    public = [m for m in harness.messages.values() if not m["flags"] & 64]
+    assert public == []  # nothing public is left behind

@@ -1,0 +1,91 @@
+"""The kind interface, exercised on every registered kind where it is generic and on Pipes
+where it needs Pipes moves."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzle import KINDS, MoveError, kind_of, parse_code
+from puzzle.pipes import KIND, Move, Params, State, from_code, rotate
+
+SMALL = {"pipes": ["3x3", "5x4", "6x6n"]}
+
+
+@pytest.mark.parametrize(("name", "params"), [(k, p) for k, ps in SMALL.items() for p in ps])
+def test_a_generated_puzzle_survives_its_text(name, params):
+    kind = KINDS[name]
+    made = kind.generate(kind.parse_params(params), "Kind Test")
+    assert made.code == f"{name}:{params}-kind-test" and made.generator == kind.generator
+    assert kind.format_params(kind.parse_params(made.params)) == made.params
+    puzzle = kind.load(made)
+    state = kind.initial_state(puzzle)
+    assert kind.decode_state(kind.encode_state(state)) == state
+    assert kind.status(puzzle, state).outcome == "playing"
+
+
+def test_old_and_new_codes_name_the_same_puzzle():
+    assert parse_code("8x8-abc") == parse_code("pipes:8x8-abc") == ("pipes", "8x8", "abc")
+    assert parse_code("PIPES:8x5-Hello-World").seed == "hello-world"
+    made = KIND.generate(Params(8, 8), "abc")
+    old = from_code("8x8-abc")
+    assert KIND.load(made).tiles == old.tiles and KIND.load(made).solution == old.solution
+    with pytest.raises(ValueError, match="no puzzle kind"):
+        kind_of("chess")
+
+
+PUZZLE = KIND.load(KIND.generate(Params(5, 5), "kind"))
+moves = st.lists(
+    st.builds(
+        Move,
+        st.integers(0, 4),
+        st.integers(0, 4),
+        st.sampled_from([1, 2, 3, -1, -2, -3]),
+    ),
+    max_size=12,
+)
+
+
+@given(moves)
+def test_apply_is_pure_and_turns_each_named_tile(sequence):
+    start = KIND.initial_state(PUZZLE)
+    after = KIND.apply(PUZZLE, start, sequence)
+    assert start == KIND.initial_state(PUZZLE)  # the input state is untouched
+    expected = list(PUZZLE.tiles)
+    for move in sequence:
+        expected[move.y * 5 + move.x] = rotate(expected[move.y * 5 + move.x], move.turns)
+    assert after.tiles == tuple(expected)
+    text = " ".join(KIND.format_move(PUZZLE, m) for m in sequence)
+    if sequence:
+        assert KIND.parse_moves(PUZZLE, text) == sequence
+
+
+@settings(max_examples=30)
+@given(
+    st.sets(st.integers(0, 24), max_size=25), st.lists(st.integers(0, 15), min_size=25, max_size=25)
+)
+def test_states_round_trip_through_text(locked, tiles):
+    state = State(tuple(tiles), frozenset(locked))
+    assert KIND.decode_state(KIND.encode_state(state)) == state
+
+
+def test_hints_alone_solve_the_puzzle_and_respect_locks():
+    state = KIND.initial_state(PUZZLE)
+    wrong = sum(t != s for t, s in zip(PUZZLE.tiles, PUZZLE.solution, strict=True))
+    first_wrong = next(i for i in range(25) if PUZZLE.tiles[i] != PUZZLE.solution[i])
+    state = KIND.apply(PUZZLE, state, [Move(first_wrong % 5, first_wrong // 5, 0, lock=True)])
+    hints = 0
+    while (move := KIND.hint(PUZZLE, state)) is not None:
+        state = KIND.apply(PUZZLE, state, [move])
+        hints += 1
+        assert hints <= wrong + 1
+    assert KIND.status(PUZZLE, state).outcome == "solved"
+    assert hints == wrong + 1  # one more: the locked wrong tile is unlocked first, then turned
+
+
+def test_a_locked_tile_does_not_turn():
+    state = KIND.apply(PUZZLE, KIND.initial_state(PUZZLE), KIND.parse_moves(PUZZLE, "B2lock"))
+    assert state.locked == {6} and KIND.turns(Move(1, 1, 0, lock=True)) == 0
+    with pytest.raises(MoveError, match="B2 is locked"):
+        KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, "A1 B2"))
+    unlocked = KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, "B2lock B2x2"))
+    assert unlocked.locked == frozenset() and unlocked.tiles[6] == rotate(PUZZLE.tiles[6], 2)

@@ -1,0 +1,111 @@
+"""The layers of DESIGN.md, read from the source: which package may import which, who may
+import discord, and no import cycle between modules (imports inside functions and under
+TYPE_CHECKING count too)."""
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("puzzle", "renderer", "datapack", "db", "play", "bot", "playground")
+#: What each package may import of ours (besides itself).
+ALLOWED = {
+    "puzzle": set(),
+    "renderer": {"puzzle"},
+    "datapack": {"puzzle", "renderer"},
+    "db": set(),
+    "play": {"puzzle", "db"},
+    "bot": {"puzzle", "renderer", "datapack", "db", "play"},
+    "playground": {"bot", "db"},
+}
+DISCORD_USERS = {"bot", "playground"}
+
+
+def _is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, relative imports resolved, at any depth of the file.
+    ``from . import texts`` imports ``bot.texts``; the package itself only when a name that
+    is not a module is taken from it."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            submodules = {f"{target}.{alias.name}" for alias in node.names}
+            modules = {m for m in submodules if _is_module(m)}
+            found.update(modules)
+            if len(modules) < len(submodules):
+                found.add(target)
+    return found
+
+
+def _graph() -> nx.DiGraph:
+    files = [f for p in PACKAGES for f in (ROOT / p).rglob("*.py")]
+    modules = {_module_name(f): f for f in files}
+    graph = nx.DiGraph()
+    for name, path in modules.items():
+        graph.add_node(name, imports=_imports(path))
+        for target in _imports(path):
+            if target in modules and target != name:
+                graph.add_edge(name, target)
+    return graph
+
+
+GRAPH = _graph()
+
+
+def test_packages_import_only_the_layers_below_them():
+    wrong = []
+    for name, data in GRAPH.nodes(data=True):
+        package = name.split(".")[0]
+        for target in data["imports"]:
+            top = target.split(".")[0]
+            if top in PACKAGES and top != package and top not in ALLOWED[package]:
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+
+
+def test_only_the_bot_and_its_offline_driver_import_discord():
+    users = {
+        name
+        for name, data in GRAPH.nodes(data=True)
+        if any(t.split(".")[0] == "discord" for t in data["imports"])
+    }
+    assert users and {u.split(".")[0] for u in users} <= DISCORD_USERS
+
+
+def test_storage_imports_no_engine_and_the_app_no_discord():
+    for name, data in GRAPH.nodes(data=True):
+        tops = {t.split(".")[0] for t in data["imports"]}
+        package = name.split(".")[0]
+        if package == "db":
+            assert not tops & {"puzzle", "play", "bot"}, name
+        if package in ("play", "puzzle", "db"):
+            assert "discord" not in tops, name
+
+
+def test_no_import_cycles():
+    assert list(nx.simple_cycles(GRAPH)) == []
+    edges = {(a.split(".")[0], b.split(".")[0]) for a, b in GRAPH.edges}
+    packages = nx.DiGraph((a, b) for a, b in edges if a != b)
+    assert list(nx.simple_cycles(packages)) == []
