@@ -21,9 +21,18 @@ def median(times: Sequence[float]) -> float:
     return statistics.median(times)
 
 
-def p95(times: Sequence[float]) -> float:
+def percentile(times: Sequence[float], share: float) -> float:
+    """The value below which ``share`` of the times fall (nearest rank)."""
     ordered = sorted(times)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def p95(times: Sequence[float]) -> float:
+    return percentile(times, 0.95)
+
+
+def p99(times: Sequence[float]) -> float:
+    return percentile(times, 0.99)
 
 
 def table(title: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:

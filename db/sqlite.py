@@ -319,7 +319,9 @@ class SqliteStorage:
 
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         """The owner's game of a daily puzzle, or None."""
-        row = await self._one(f"{_GAMES} WHERE g.owner_id = ? AND g.daily_id = ?", owner_id, daily_id)
+        row = await self._one(
+            f"{_GAMES} WHERE g.owner_id = ? AND g.daily_id = ?", owner_id, daily_id
+        )
         return self._game(row) if row else None
 
     async def change(
@@ -402,9 +404,8 @@ class SqliteStorage:
         rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY id", game_id)
         return [
             MoveRecord(
-                id=r["id"], game_id=r["game_id"], user_id=r["user_id"], move=r["move"],
-                hint=bool(r["hint"]), at=_moment(r["at"]),
-            )  # fmt: skip
+                r["id"], r["game_id"], r["user_id"], r["move"], bool(r["hint"]), _moment(r["at"])
+            )
             for r in rows
         ]
 

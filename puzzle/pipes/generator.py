@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..prng import Rng
 from .checker import check
 from .grid import grid
 from .notation import make_code, parse_code, parse_size
-from ..prng import Rng
 from .solver import deduce
 from .tiles import rotate, turns_between
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import normalize_seed, parse_code as split_code
+from ..codes import normalize_seed
+from ..codes import parse_code as split_code
 
 MIN_SIDE, MAX_SIDE = 3, 26
 
