@@ -135,8 +135,8 @@ class DailyPoster:
         view.add_item(PlayButton(PlayButton.button(daily.id)))
         following = int(next_puzzle_time(now).timestamp())
         text = (
-            f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {daily.width}×{daily.height}"
-            f" · par {daily.par}\nPress **Play** for a board of your own; your time starts "
+            f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {puzzle.size}"
+            f" · par {puzzle.par}\nPress **Play** for a board of your own; your time starts "
             f"when it opens. Next puzzle <t:{following}:R>."
         )
         channel = self.bot.get_partial_messageable(channel_id)

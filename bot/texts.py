@@ -131,7 +131,7 @@ def leaderboard(standings: Standings | None, day: date, size: tuple[int, int]) -
     if standings is None:
         return f"No {width}×{height} daily puzzle was played on {day.isoformat()}."
     daily = standings.daily
-    lines = [f"**Daily Pipes {day.isoformat()}** · {width}×{height} · par {daily.par}"]
+    lines = [f"**Daily Pipes {day.isoformat()}** · {width}×{height} · par {daily.puzzle.par}"]
     scopes = [("This server", standings.local)] if standings.local is not None else []
     scopes.append(("Everywhere", standings.everywhere))
     for label, results in scopes:

@@ -159,18 +159,6 @@ class DailyPuzzle:
     date: date
     puzzle: PuzzleRecord
 
-    @property
-    def width(self) -> int:
-        return self.puzzle.width
-
-    @property
-    def height(self) -> int:
-        return self.puzzle.height
-
-    @property
-    def par(self) -> int:
-        return self.puzzle.par
-
 
 @dataclass(frozen=True, slots=True)
 class DailyPost:

@@ -384,29 +384,10 @@ class Harness:
             payload.update({"user": user, "context": 1})
         return payload
 
-    async def command(
-        self,
-        name: str,
-        user_id: int,
-        *,
-        group: str = "pipes",
-        permissions: discord.Permissions | None = None,
-        guild: bool = True,
-        resolved: dict | None = None,
-        **options: Any,
-    ) -> list[Request]:
-        """Run ``/group name option=value …`` as ``user_id``; returns the requests it made."""
-        return await self._dispatch(
-            self.command_payload(
-                name,
-                user_id,
-                group=group,
-                permissions=permissions,
-                guild=guild,
-                resolved=resolved,
-                **options,
-            )
-        )
+    async def command(self, name: str, user_id: int, **kwargs: Any) -> list[Request]:
+        """Run a command (the arguments of ``command_payload``) and return the requests it
+        made."""
+        return await self._dispatch(self.command_payload(name, user_id, **kwargs))
 
     def command_payload(
         self,

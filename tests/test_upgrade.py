@@ -78,7 +78,7 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         yesterday = await store.daily_puzzle(date(2026, 11, 21), "pipes", "8x8")
         today = await store.daily_puzzle(date(2026, 11, 22), "pipes", "8x8")
         assert (yesterday.id, today.id) == (1, 2)
-        assert today.par == from_code("8x8-d20261122").par
+        assert today.puzzle.par == from_code("8x8-d20261122").par
         assert KIND.load(today.puzzle).solution == from_code("8x8-d20261122").solution
 
         solved = await store.game(2)
