@@ -156,7 +156,11 @@ async def answer_with_board(interaction: Interaction, played: Played) -> None:
 async def leaderboard(interaction: Interaction, day: str | None = None) -> None:
     service = interaction.client.service
     try:
-        when = date.fromisoformat(day.strip()) if day else service.today()
+        when = (
+            date.fromisoformat(day.strip())
+            if day
+            else await service.local_today(interaction.guild_id)
+        )
     except ValueError:
         await say(
             interaction,

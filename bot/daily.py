@@ -1,10 +1,11 @@
-"""The daily post: when each server is due, and posting it exactly once.
+"""The daily post: when each server is due, and posting it exactly once per local day.
 
-Posting times are computed here, in UTC, from each server's local time and IANA zone; the
-APScheduler job only wakes us every minute in UTC. (A CronTrigger in a local zone skips a day
-at the spring DST change: APScheduler issues #606 and #529.) Whoever wins the database's
-claim on (server, date) posts, so restarts and rival schedulers never post twice, and a post
-missed while the bot was down is made at the next start.
+A server's day is its local calendar date, and it plays that date's puzzle (one puzzle per
+date worldwide, as Wordle does). Posting times are computed here from each server's local
+time and IANA zone; the APScheduler job only wakes us every minute in UTC (a CronTrigger in a
+local zone skips a day at the spring DST change: APScheduler issues #606 and #529). Whoever
+wins the database's claim on (server, local date) posts, so restarts and rival schedulers
+never post twice, and a post missed while the bot was down is made at the next start.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import discord
@@ -32,34 +33,42 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = timedelta(minutes=10)
 
 
-def post_instant(settings: GuildSettings, local_day: date) -> datetime:
-    """The UTC instant of a server's post on a local calendar day. A local time that the
-    spring DST change skips falls an hour later; one the autumn change repeats, the first."""
+def local_day(settings: GuildSettings, now: datetime) -> date:
+    """The server's calendar date at ``now``."""
+    return now.astimezone(ZoneInfo(settings.timezone)).date()
+
+
+def post_instant(settings: GuildSettings, day: date) -> datetime:
+    """The UTC instant of a server's post on a local calendar day. A local time that a DST
+    change skips falls after the gap, one it repeats is the first; either way the post stays
+    inside its own local day (a gap that ends the day moves it to the day's last minute)."""
     zone = ZoneInfo(settings.timezone)
-    local = datetime.combine(local_day, settings.post_time, tzinfo=zone)
-    return local.astimezone(UTC)
+    instant = datetime.combine(day, settings.post_time, tzinfo=zone).astimezone(UTC)
+    if instant.astimezone(zone).date() != day:
+        following = datetime.combine(day + timedelta(days=1), time(0, 0), tzinfo=zone)
+        instant = following.astimezone(UTC) - timedelta(minutes=1)
+    return instant
 
 
 def due_post(settings: GuildSettings, now: datetime) -> date | None:
-    """The UTC date of the puzzle a server should have posted by ``now`` (today's local post
-    time has passed), or None if today's post time is still ahead."""
-    local_day = now.astimezone(ZoneInfo(settings.timezone)).date()
-    instant = post_instant(settings, local_day)
-    return instant.date() if now >= instant else None
+    """The local date whose post is due by ``now`` (its post time has passed), or None while
+    today's post time is still ahead."""
+    day = local_day(settings, now)
+    return day if now >= post_instant(settings, day) else None
 
 
 def next_post(settings: GuildSettings, now: datetime) -> datetime:
     """The next UTC instant a server posts at."""
-    local_day = now.astimezone(ZoneInfo(settings.timezone)).date()
-    instant = post_instant(settings, local_day)
-    return instant if instant > now else post_instant(settings, local_day + timedelta(days=1))
+    day = local_day(settings, now)
+    instant = post_instant(settings, day)
+    return instant if instant > now else post_instant(settings, day + timedelta(days=1))
 
 
-def next_puzzle_time(now: datetime) -> datetime:
-    """The next UTC midnight, when the next daily puzzle appears."""
-    return datetime.combine(
-        now.astimezone(UTC).date() + timedelta(days=1), datetime.min.time(), tzinfo=UTC
-    )
+def next_puzzle_time(settings: GuildSettings, now: datetime) -> datetime:
+    """The server's next local midnight, when its next daily puzzle appears."""
+    zone = ZoneInfo(settings.timezone)
+    following = datetime.combine(local_day(settings, now) + timedelta(days=1), time(0), zone)
+    return following.astimezone(UTC)
 
 
 class DailyPoster:
@@ -120,11 +129,13 @@ class DailyPoster:
                 and await storage.reclaim_daily_post(settings.guild_id, day, now - RETRY_AFTER)
             ):
                 return False
-        message = await self.send(settings.channel_id, daily, now)
+        message = await self.send(settings, daily, now)
         await storage.set_daily_post_message(settings.guild_id, day, message.id)
         return True
 
-    async def send(self, channel_id: int, daily: DailyPuzzle, now: datetime) -> discord.Message:
+    async def send(
+        self, settings: GuildSettings, daily: DailyPuzzle, now: datetime
+    ) -> discord.Message:
         """Post a daily puzzle: image, date, par, Play button, time to the next puzzle."""
         puzzle = load(daily.puzzle)
         result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
@@ -133,13 +144,14 @@ class DailyPoster:
         )
         view = discord.ui.View(timeout=None)
         view.add_item(PlayButton(PlayButton.button(daily.id)))
-        following = int(next_puzzle_time(now).timestamp())
+        following = int(next_puzzle_time(settings, now).timestamp())
         text = (
             f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {puzzle.size}"
             f" · par {puzzle.par}\nPress **Play** for a board of your own; your time starts "
             f"when it opens. Next puzzle <t:{following}:R>."
         )
-        channel = self.bot.get_partial_messageable(channel_id)
+        assert settings.channel_id is not None
+        channel = self.bot.get_partial_messageable(settings.channel_id)
         return await channel.send(
             text,
             view=view,

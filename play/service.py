@@ -12,9 +12,10 @@ import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import db
 from db import Change, DailyPuzzle, Game, PuzzleRecord, Result, Storage
@@ -88,8 +89,17 @@ class GameService:
         self._dates: dict[int, date] = {}
 
     def today(self) -> date:
-        """Today's UTC date: the date of today's daily puzzle."""
-        return self.clock().date()
+        """Today's UTC date."""
+        return self.clock().astimezone(UTC).date()
+
+    async def local_today(self, guild_id: int | None) -> date:
+        """Today's date where a server posts its daily (its zone), else in UTC: the date of
+        the daily puzzle people there play."""
+        if guild_id is not None:
+            settings = await self.storage.guild_settings(guild_id)
+            if settings is not None:
+                return self.clock().astimezone(ZoneInfo(settings.timezone)).date()
+        return self.today()
 
     # -- puzzles ----------------------------------------------------------------------------
 
@@ -162,7 +172,7 @@ class GameService:
         however fast they ask."""
         if daily_id is None:
             width, height = await self.daily_size(guild_id)
-            daily = await self.daily_puzzle(self.today(), width, height)
+            daily = await self.daily_puzzle(await self.local_today(guild_id), width, height)
         else:
             found = await self.storage.daily_puzzle_by_id(daily_id)
             if found is None:

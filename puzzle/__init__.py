@@ -6,7 +6,7 @@ DESIGN.md's layers).
 
 from typing import Any
 
-from .codes import Code, normalize_seed, parse_code
+from .codes import Code, normalize_seed, parse_code, quote
 from .kind import Generated, Kind, MoveError, PuzzleText, Status
 from .pipes import KIND as PIPES
 
@@ -24,5 +24,5 @@ def kind_of(name: str) -> Kind[Any, Any, Any, Any]:
 
 __all__ = [
     "KINDS", "Code", "Generated", "Kind", "MoveError", "PuzzleText", "Status", "kind_of",
-    "normalize_seed", "parse_code",
+    "normalize_seed", "parse_code", "quote",
 ]  # fmt: skip

@@ -28,6 +28,12 @@ class Code(NamedTuple):
         return f"{self.kind}:{self.params}-{self.seed}"
 
 
+def quote(text: str, limit: int = 24) -> str:
+    """Input quoted back to people, shortened: “B3x9”, or “abcdefghijklmnopqrstuvwx…”."""
+    flat = " ".join((text or "").split())
+    return f"“{flat[:limit]}…”" if len(flat) > limit else f"“{flat}”"
+
+
 def normalize_seed(seed: str) -> str:
     """A seed as it appears in a puzzle code: lower case letters, digits, '-' and '_'."""
     cleaned = (seed or "").strip().lower().replace(" ", "-")

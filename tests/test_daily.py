@@ -1,11 +1,12 @@
 from datetime import UTC, date, datetime, time, timedelta
 from itertools import pairwise
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, available_timezones
 
 import pytest
 
-from bot.daily import due_post, next_post, next_puzzle_time
+from bot.daily import due_post, next_post, next_puzzle_time, post_instant
 from db import GuildSettings
+from playground.offline import CHANNEL_ID, GUILD_ID
 
 
 def simulate(settings, start, days, step=timedelta(minutes=10)):
@@ -56,12 +57,12 @@ def test_cron_in_a_local_zone_would_skip_the_spring_day_we_do_not():
     assert date(2027, 3, 28) in local_days  # 02:30 does not exist that day: posted at 03:30
 
 
-def test_puzzle_date_is_the_utc_date_of_the_post():
+def test_puzzle_date_is_the_local_date_of_the_post():
     tokyo = GuildSettings(
         guild_id=1, post_time=time(7, 0), timezone="Asia/Tokyo", channel_id=2, enabled=True
     )
-    # 07:00 in Tokyo on Nov 23 is 22:00 UTC on Nov 22: that day's puzzle.
-    assert due_post(tokyo, datetime(2026, 11, 22, 22, 5, tzinfo=UTC)) == date(2026, 11, 22)
+    # 07:00 in Tokyo on Nov 23 is 22:00 UTC on Nov 22: Tokyo plays Nov 23's puzzle.
+    assert due_post(tokyo, datetime(2026, 11, 22, 22, 5, tzinfo=UTC)) == date(2026, 11, 23)
     assert due_post(tokyo, datetime(2026, 11, 22, 21, 55, tzinfo=UTC)) is None
 
 
@@ -70,4 +71,68 @@ def test_next_post_and_next_puzzle():
     now = datetime(2026, 11, 22, 7, 0, tzinfo=UTC)  # 08:00 in Berlin
     assert next_post(berlin, now) == datetime(2026, 11, 22, 8, 0, tzinfo=UTC)
     assert next_post(berlin, now + timedelta(hours=2)) == datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
-    assert next_puzzle_time(now) == datetime(2026, 11, 23, tzinfo=UTC)
+    assert next_puzzle_time(berlin, now) == datetime(2026, 11, 22, 23, 0, tzinfo=UTC)
+
+
+# Post times that a DST change moves across UTC midnight, and zones whose offset is not whole
+# hours (issue 12): each local date gets exactly one post, naming that local date.
+LOCAL_DAY_CASES = [
+    ("America/New_York", time(19, 30), date(2026, 3, 8)),
+    ("America/New_York", time(20, 30), date(2026, 11, 1)),
+    ("Europe/London", time(0, 30), date(2026, 3, 29)),
+    ("Europe/London", time(0, 30), date(2026, 10, 25)),
+    ("Australia/Lord_Howe", time(10, 45), date(2026, 10, 4)),
+    ("Australia/Lord_Howe", time(10, 45), date(2026, 4, 5)),
+    ("Asia/Kolkata", time(3, 0), date(2026, 11, 22)),
+    ("Pacific/Chatham", time(23, 50), date(2026, 9, 27)),
+]
+
+
+@pytest.mark.parametrize(("zone", "at", "switch"), LOCAL_DAY_CASES)
+async def test_the_poster_posts_each_local_date_once_naming_it(harness, clock, zone, at, switch):
+    await harness.bot.storage.save_guild_settings(
+        GuildSettings(
+            guild_id=GUILD_ID,
+            channel_id=CHANNEL_ID,
+            post_time=at,
+            timezone=zone,
+            width=5,
+            height=5,
+            enabled=True,
+        )
+    )
+    tz = ZoneInfo(zone)
+    clock.now = datetime.combine(switch - timedelta(days=2), time(0, 0), tzinfo=tz).astimezone(UTC)
+    end = clock.now + timedelta(days=5)
+    posts = []
+    while clock.now < end:
+        before = len(harness.requests)
+        await harness.bot.poster.tick()
+        posts += [(clock.now, r) for r in harness.requests[before:] if r.via == "http"]
+        clock.now += timedelta(minutes=10)
+    named = [r.content.split("Daily Pipes — ")[1][:10] for _, r in posts]
+    local = [moment.astimezone(tz).date().isoformat() for moment, _ in posts]
+    assert named == local  # the post plays the puzzle of its local date
+    assert len(set(local)) == len(local) >= 4  # one post per local date
+    days = [date.fromisoformat(d) for d in local]
+    assert all(b - a == timedelta(days=1) for a, b in pairwise(days))  # none skipped
+    assert date.fromisoformat(named[0]) <= switch <= date.fromisoformat(named[-1])
+
+
+@pytest.mark.parametrize("at", [time(0, 0), time(0, 30), time(1, 0), time(2, 30), time(23, 59)])
+def test_every_zone_every_day_of_2026_has_one_post_inside_its_local_day(at):
+    """For every IANA zone, each local date's post instant lies inside that local date and
+    the instants strictly increase: a minute tick then posts every date exactly once."""
+    start = date(2026, 1, 1)
+    for zone in sorted(available_timezones()):
+        if zone.startswith(("posix/", "right/")) or zone in ("Factory", "localtime"):
+            continue
+        settings = GuildSettings(guild_id=1, post_time=at, timezone=zone)
+        tz = ZoneInfo(zone)
+        previous = None
+        for k in range(366):
+            day = start + timedelta(days=k)
+            instant = post_instant(settings, day)
+            assert instant.astimezone(tz).date() == day, (zone, day)
+            assert previous is None or instant > previous, (zone, day)
+            previous = instant

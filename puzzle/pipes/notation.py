@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import normalize_seed
+from ..codes import normalize_seed, quote
 from ..codes import parse_code as split_code
 
 MIN_SIDE, MAX_SIDE = 3, 26
@@ -51,7 +51,7 @@ def parse_size(text: str) -> tuple[int, int]:
     match = _SIZE.match(text or "")
     if not match:
         raise ValueError(
-            f"“{text}” is not a board size: write it as width×height, like 6x6 or 10x8."
+            f"{quote(text)} is not a board size: write it as width×height, like 6x6 or 10x8."
         )
     width = int(match.group(1))
     height = int(match.group(2) or width)
@@ -74,7 +74,7 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
         match = _MOVE.match(word)
         if not match:
             raise ValueError(
-                f"“{word}” is not a tile: write a column letter and a row number, like B3, "
+                f"{quote(word)} is not a tile: write a column letter and a row number, like B3, "
                 "optionally followed by x2 (turn twice) or ccw (counter-clockwise)."
             )
         letter, row, lock, direction, count = match.groups()
@@ -89,7 +89,7 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
             continue
         amount = int(count) if count else 1
         if not 1 <= amount <= 3:
-            raise ValueError(f"“{word}”: turn a tile 1, 2 or 3 times (x1–x3).")
+            raise ValueError(f"{quote(word)}: turn a tile 1, 2 or 3 times (x1–x3).")
         sign = -1 if direction and direction.lower() == "ccw" else 1
         moves.append(Move(x, y, sign * amount))
     return moves
