@@ -15,6 +15,7 @@ from renderer.layout import layout
 from renderer.sheet import sheet
 
 from . import commands as pipes_commands
+from . import setup as setup_commands
 from .client import PipesClient
 from .config import Settings
 from .daily import DailyPoster
@@ -47,7 +48,7 @@ class PipesBot(PipesClient):
         self.sync_commands = sync_commands
         self.schedule = schedule
         self.tree.add_command(pipes_commands.pipes)
-        self.tree.add_command(pipes_commands.setup)
+        self.tree.add_command(setup_commands.setup)
 
     async def setup_hook(self) -> None:
         """Open storage, register the persistent buttons, start the daily scheduler."""

@@ -4,13 +4,16 @@ and game service. ``bot.app`` builds the full bot on top of this."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
+import discord
 from discord.ext import commands
 
 import db
 from play import GameService
 
 from .config import Settings
+from .replies import log_done
 
 log = logging.getLogger("bot")
 
@@ -26,3 +29,9 @@ class PipesClient(commands.Bot):
     def log_error(self, error: BaseException) -> None:
         """Log an unexpected error with its traceback."""
         log.error("unhandled error", exc_info=error)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[Any], command: object
+    ) -> None:
+        """A command finished without failing: its log line."""
+        log_done(interaction)

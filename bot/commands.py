@@ -1,36 +1,62 @@
-"""Slash commands: the ``/pipes`` group for everyone and ``/pipes-setup`` for managers."""
+"""The ``/pipes`` commands, for everyone. A command may raise ``UserError``: the tree answers
+it privately (``PipesTree.on_error``), as it answers any other failure with an apology."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import dataclasses
 import io
-import re
 from datetime import date
-from datetime import time as clock_time
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 import discord
 from discord import app_commands
 
 import datapack as minecraft
-from db import GuildSettings
 from play import Played, UserError
-from puzzle.pipes import parse_size
+from puzzle import quote
 
 from . import texts
 from .client import PipesClient
-from .daily import next_post
-from .views import NO_MENTIONS, announce, board_message, first_window, say, send_board
+from .deadline import Deadline
+from .replies import NO_MENTIONS, fail, log_done, say
+from .views import announce, board_message, first_window, send_board
 
 Interaction = discord.Interaction[PipesClient]
 SIZES = ("5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26")
+#: Longest text each option takes (Discord enforces it in the client).
+SIZE_TEXT = app_commands.Range[str, 1, 9]
+SEED_TEXT = app_commands.Range[str, 1, 32]
+MOVES_TEXT = app_commands.Range[str, 1, 400]
+DATE_TEXT = app_commands.Range[str, 1, 10]
 
-pipes = app_commands.Group(
+
+class Commands(app_commands.Group):
+    """A command group described by ``contexts`` and ``integration_types`` alone (discord.py
+    2.7 also sends the deprecated ``dm_permission``)."""
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        payload = super().to_dict(tree)
+        payload.pop("dm_permission", None)
+        return payload
+
+
+class PipesTree(app_commands.CommandTree[PipesClient]):
+    """The command tree: a failure answered (a refusal with its reason, anything else with an
+    apology and a logged traceback), and one log line per command."""
+
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await fail(interaction, cause)
+        log_done(interaction)
+
+
+GUILD_INSTALL = app_commands.AppInstallationType(guild=True)
+
+pipes = Commands(
     name="pipes",
     description="Daily Pipes: turn tiles until water reaches every pipe, with no loops",
+    allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+    allowed_installs=GUILD_INSTALL,
 )
 
 
@@ -48,13 +74,11 @@ async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice
     seed="Any word: the same size and seed give the same puzzle",
 )
 @app_commands.autocomplete(size=size_choices)
-async def new(interaction: Interaction, size: str = "6x6", seed: str | None = None) -> None:
+async def new(
+    interaction: Interaction, size: SIZE_TEXT = "6x6", seed: SEED_TEXT | None = None
+) -> None:
     service = interaction.client.service
-    try:
-        service.check_new(size, seed)
-    except UserError as error:
-        await say(interaction, texts.refusal(error))
-        return
+    service.check_new(size, seed)
     await send_board(
         interaction,
         service.new_game(
@@ -94,57 +118,65 @@ async def resume(interaction: Interaction) -> None:
 
 @pipes.command(name="rotate", description="Turn tiles by coordinates, like B3 C4x2 D1ccw")
 @app_commands.describe(cells="Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back")
-async def rotate(interaction: Interaction, cells: str) -> None:
+async def rotate(interaction: Interaction, cells: MOVES_TEXT) -> None:
     service = interaction.client.service
-    try:
-        played = await service.play_current(
+    await answer_with_board(
+        interaction,
+        lambda: service.play_current(
             interaction.user.id, interaction.channel_id, cells, interaction.id
-        )
-    except UserError as error:
-        await say(interaction, texts.refusal(error))
-        return
-    await answer_with_board(interaction, played)
+        ),
+    )
 
 
 @pipes.command(name="hint", description="Turn one wrong tile right (+30 s on the daily)")
 async def hint(interaction: Interaction) -> None:
     service = interaction.client.service
-    try:
-        played = await service.hint_current(
-            interaction.user.id, interaction.channel_id, interaction.id
-        )
-    except UserError as error:
-        await say(interaction, texts.refusal(error))
-        return
-    await answer_with_board(interaction, played)
-
-
-async def answer_with_board(interaction: Interaction, played: Played) -> None:
-    """After a typed move: the board privately to the player, the public board message
-    (if any) updated, and the win announced."""
-    game = played.board.game
-    message = await board_message(
-        played.board, first_window(played.board, played.cells), played.cells
+    await answer_with_board(
+        interaction,
+        lambda: service.hint_current(interaction.user.id, interaction.channel_id, interaction.id),
     )
-    await interaction.response.send_message(
+
+
+async def answer_with_board(interaction: Interaction, move: Any) -> None:
+    """A typed move: the board privately to the player (deferred first if slow), the public
+    board message (if any) updated, and the win announced. A public message that is gone is
+    forgotten, and the player told how to get the board back."""
+    deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
+    try:
+        played: Played = await move()
+        message = await board_message(
+            played.board, first_window(played.board, played.cells), played.cells
+        )
+    finally:
+        deferred = await deadline.settle()
+    send = interaction.followup.send if deferred else interaction.response.send_message
+    await send(
         message.content,
         file=message.file(),
         view=message.view or discord.utils.MISSING,
         ephemeral=True,
         allowed_mentions=NO_MENTIONS,
     )
+    game = played.board.game
     if game.message_id is not None and game.channel_id is not None:
         public = interaction.client.get_partial_messageable(game.channel_id).get_partial_message(
             game.message_id
         )
-        # The public message may be deleted or out of reach: the reply shows the board anyway.
-        with contextlib.suppress(discord.HTTPException):
+        try:
             await public.edit(
                 content=message.content,
                 attachments=[message.file()],
                 view=message.view,
                 allowed_mentions=NO_MENTIONS,
             )
+        except discord.NotFound:
+            await interaction.client.storage.set_game_message(game.id, None, None)
+            await say(
+                interaction,
+                "Your board's message in the channel is gone: `/pipes resume` shows the board.",
+            )
+        except discord.HTTPException:
+            pass  # out of reach for now; the reply above shows the board anyway
     if played.applied and game.solved:
         await announce(interaction, played.board)
 
@@ -152,21 +184,17 @@ async def answer_with_board(interaction: Interaction, played: Played) -> None:
 @pipes.command(
     name="leaderboard", description="The daily leaderboard of this server and everywhere"
 )
-@app_commands.describe(day="A UTC date, YYYY-MM-DD (default: today)")
-async def leaderboard(interaction: Interaction, day: str | None = None) -> None:
+@app_commands.describe(day="A puzzle date, YYYY-MM-DD (default: today here)")
+async def leaderboard(interaction: Interaction, day: DATE_TEXT | None = None) -> None:
     service = interaction.client.service
     try:
-        when = (
-            date.fromisoformat(day.strip())
-            if day
-            else await service.local_today(interaction.guild_id)
-        )
+        when = date.fromisoformat(day.strip()) if day else None
     except ValueError:
-        await say(
-            interaction,
-            f"“{day}” is not a date: write it as YYYY-MM-DD, like {service.today().isoformat()}.",
-        )
-        return
+        raise UserError(
+            f"{quote(day or '')} is not a date: write it as YYYY-MM-DD, like "
+            f"{service.today().isoformat()}."
+        ) from None
+    when = when or await service.local_today(interaction.guild_id)
     size = await service.daily_size(interaction.guild_id)
     standings = await service.standings(interaction.guild_id, when)
     await say(interaction, texts.leaderboard(standings, when, size), ephemeral=False)
@@ -201,136 +229,3 @@ async def datapack(interaction: Interaction) -> None:
 @pipes.command(name="help", description="How to play and every command")
 async def help_(interaction: Interaction) -> None:
     await say(interaction, texts.HELP)
-
-
-setup = app_commands.Group(
-    name="pipes-setup",
-    description="Daily Pipes post for this server (Manage Server only)",
-    default_permissions=discord.Permissions(manage_guild=True),
-    guild_only=True,
-)
-
-
-async def timezone_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """IANA time zones containing what is typed so far."""
-    typed = current.lower().replace(" ", "_")
-    names = sorted(z for z in available_timezones() if typed in z.lower())
-    return [app_commands.Choice(name=z, value=z) for z in names[:25]]
-
-
-class PostChannel(app_commands.Transformer):
-    """A text or announcement channel picked in the command (Discord's picker only offers
-    those), taken as sent: no channel cache needed."""
-
-    @property
-    def type(self) -> discord.AppCommandOptionType:
-        return discord.AppCommandOptionType.channel
-
-    @property
-    def channel_types(self) -> list[discord.ChannelType]:
-        return [discord.ChannelType.text, discord.ChannelType.news]
-
-    async def transform(
-        self, interaction: discord.Interaction[Any], value: app_commands.AppCommandChannel
-    ) -> app_commands.AppCommandChannel:
-        return value
-
-
-def _managed_guild(interaction: Interaction) -> int | None:
-    """The server, if the user may manage it; else None."""
-    if interaction.guild_id is None or not interaction.permissions.manage_guild:
-        return None
-    return interaction.guild_id
-
-
-_TIME = re.compile(r"^\s*(\d{1,2})[:.h](\d{2})\s*$")
-
-
-@setup.command(name="daily", description="Post the daily puzzle in a channel every day")
-@app_commands.describe(
-    channel="Where to post",
-    time="Local time, 24-hour HH:MM",
-    timezone="IANA time zone, like Europe/Berlin",
-    size="Board size",
-)
-@app_commands.autocomplete(timezone=timezone_choices, size=size_choices)
-async def setup_daily(
-    interaction: Interaction,
-    channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel],
-    time: str = "09:00",
-    timezone: str = "UTC",
-    size: str = "8x8",
-) -> None:
-    guild_id = _managed_guild(interaction)
-    if guild_id is None:
-        await say(
-            interaction, "Only members with the Manage Server permission can set up the daily post."
-        )
-        return
-    match = _TIME.match(time)
-    if not match or int(match[1]) > 23 or int(match[2]) > 59:
-        await say(interaction, f"“{time}” is not a time: write it as 24-hour HH:MM, like 09:00.")
-        return
-    try:
-        zone = ZoneInfo(timezone.strip())
-    except (ZoneInfoNotFoundError, ValueError):
-        await say(
-            interaction,
-            f"“{timezone}” is not a time zone: pick one from the list, like "
-            "Europe/Berlin or America/New_York.",
-        )
-        return
-    try:
-        width, height = parse_size(size)
-    except ValueError as error:
-        await say(interaction, str(error))
-        return
-    post_time = clock_time(int(match[1]), int(match[2]))
-    settings = GuildSettings(
-        guild_id=guild_id,
-        channel_id=channel.id,
-        post_time=post_time,
-        timezone=zone.key,
-        width=width,
-        height=height,
-        enabled=True,
-    )
-    await interaction.client.storage.save_guild_settings(settings)
-    first_post = next_post(settings, interaction.client.clock())
-    await say(
-        interaction,
-        f"Done: the daily {width}×{height} puzzle will be posted in "
-        f"<#{channel.id}> every day at {post_time:%H:%M} {zone.key} "
-        f"(next: <t:{int(first_post.timestamp())}:F>).",
-    )
-
-
-@setup.command(name="off", description="Stop the daily post in this server")
-async def setup_off(interaction: Interaction) -> None:
-    guild_id = _managed_guild(interaction)
-    if guild_id is None:
-        await say(
-            interaction,
-            "Only members with the Manage Server permission can turn the daily post off.",
-        )
-        return
-    storage = interaction.client.storage
-    current = await storage.guild_settings(guild_id)
-    if current is None or not current.enabled:
-        await say(interaction, "The daily post is already off here.")
-        return
-    await storage.save_guild_settings(dataclasses.replace(current, enabled=False))
-    await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
-
-
-class PipesTree(app_commands.CommandTree[PipesClient]):
-    """The command tree, with one answer for unexpected failures."""
-
-    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        """A clear private sentence for the user, details in the log."""
-        interaction.client.log_error(error)
-        text = "Sorry, something went wrong on our side; nothing was changed. Please try again."
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 import re
+import weakref
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +20,10 @@ from renderer import render_png, render_win_animation
 
 from . import texts
 from .client import PipesClient
+from .deadline import Deadline, with_retries
+from .replies import NO_MENTIONS, guarded, refuse
 from .window import Viewport, pan, viewport, viewport_around
 
-log = logging.getLogger(__name__)
-NO_MENTIONS = discord.AllowedMentions.none()
 BOARD_ALT = "Pipes board: tiles as pipes; blue is water, orange hatched tiles form a loop."
 
 
@@ -112,46 +112,28 @@ def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
     return viewport_around(game.width, game.height, cells[-1] if cells else 0)
 
 
-async def update(
-    interaction: discord.Interaction[PipesClient], played: Played, window: Viewport
-) -> None:
-    """Answer a click by updating its message (UPDATE_MESSAGE) with the new board, and
-    announce a win that this click made."""
-    message = await board_message(played.board, window, played.cells)
-    await interaction.response.edit_message(
-        content=message.content,
-        attachments=[message.file()],
-        view=message.view,
-        allowed_mentions=NO_MENTIONS,
-    )
-    if played.applied and played.board.game.solved:
-        await announce(interaction, played.board)
-
-
 async def announce(interaction: discord.Interaction[PipesClient], board: Board) -> None:
-    """The public win message with the water animation (a spoiler for daily puzzles)."""
+    """The public win message with the water animation (a spoiler for daily puzzles),
+    retried when Discord fails to take it."""
     service = interaction.client.service
     game = board.game
     gif = await asyncio.to_thread(
         render_win_animation, game.width, game.height, game.tiles, board.puzzle.source
     )
     rank, stats = await service.win_facts(board)
-    await interaction.followup.send(
-        texts.announcement(board, rank, stats),
-        ephemeral=False,
-        allowed_mentions=NO_MENTIONS,
-        file=discord.File(
-            io.BytesIO(gif),
-            filename="pipes-win.gif",
-            spoiler=board.day is not None,
-            description="Water flowing through the solved board",
-        ),
+    await with_retries(
+        lambda: interaction.followup.send(
+            texts.announcement(board, rank, stats),
+            ephemeral=False,
+            allowed_mentions=NO_MENTIONS,
+            file=discord.File(
+                io.BytesIO(gif),
+                filename="pipes-win.gif",
+                spoiler=board.day is not None,
+                description="Water flowing through the solved board",
+            ),
+        )
     )
-
-
-async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bool = True) -> None:
-    """Answer with text, privately by default (mentions shown, never pinged)."""
-    await interaction.response.send_message(text, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS)
 
 
 async def send_board(
@@ -169,9 +151,7 @@ async def send_board(
     except UserError as error:
         if not ephemeral:
             await interaction.delete_original_response()
-        await interaction.followup.send(
-            texts.refusal(error), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        await refuse(interaction, error)
         return
     message = await board_message(board, first_window(board))
     sent = await interaction.followup.send(
@@ -187,8 +167,21 @@ async def send_board(
         await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
 
 
+_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+
+def board_lock(game_id: int) -> asyncio.Lock:
+    """One lock per board in this process: moves on a board are played and answered one
+    after the other, so its message never shows an older state after a newer one."""
+    lock = _locks.get(game_id)
+    if lock is None:
+        lock = _locks[game_id] = asyncio.Lock()
+    return lock
+
+
 class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:never"):
-    """A button whose custom_id (matched by the subclass's template) says what to do."""
+    """A button whose custom_id (matched by the subclass's template) says what to do.
+    ``handle`` does it; any failure gets a private answer and the click is logged."""
 
     def __init__(self, button: discord.ui.Button[Any], match: re.Match[str] | None = None) -> None:
         super().__init__(button)
@@ -210,26 +203,47 @@ class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:n
         assert isinstance(item, discord.ui.Button)
         return cls(item, match)
 
+    async def callback(self, interaction: discord.Interaction[PipesClient]) -> None:  # type: ignore[override]
+        await guarded(interaction, self.handle(interaction))
+
+    async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:
+        raise NotImplementedError
+
 
 class _BoardAction(_Action, template=r"pipes:never"):
     """A button on a board: ``act`` plays (or raises UserError), then the board message is
-    updated in place, its window kept."""
+    updated in place, its window kept: at once (UPDATE_MESSAGE), or after a deferred update
+    when the answer is not ready in time. A win is announced."""
 
     async def act(
-        self, service: GameService, board_id: int, interaction_id: int, user_id: int
+        self, service: GameService, game_id: int, interaction_id: int, user_id: int
     ) -> Played:
         raise NotImplementedError
 
-    async def callback(self, interaction: discord.Interaction[PipesClient]) -> None:  # type: ignore[override]
-        service = interaction.client.service
+    async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:
+        game_id = int(self.fields["game"])
+        deadline = Deadline(interaction.response.defer)
         try:
-            played = await self.act(
-                service, int(self.fields["game"]), interaction.id, interaction.user.id
-            )
-        except UserError as error:
-            await say(interaction, texts.refusal(error))
-            return
-        await update(interaction, played, self.window(played))
+            async with board_lock(game_id):
+                played = await self.act(
+                    interaction.client.service, game_id, interaction.id, interaction.user.id
+                )
+                message = await board_message(played.board, self.window(played), played.cells)
+                edit = (
+                    interaction.edit_original_response
+                    if await deadline.settle()
+                    else interaction.response.edit_message
+                )
+                await edit(
+                    content=message.content,
+                    attachments=[message.file()],
+                    view=message.view,
+                    allowed_mentions=NO_MENTIONS,
+                )
+        finally:
+            await deadline.settle()
+        if played.applied and played.board.game.solved:
+            await announce(interaction, played.board)
 
     def window(self, played: Played) -> Viewport:
         """The button window this button was on."""
@@ -298,7 +312,7 @@ class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):
             label="▶ Play", style=discord.ButtonStyle.success, custom_id=f"pipes:play:{daily_id}"
         )
 
-    async def callback(self, interaction: discord.Interaction[PipesClient]) -> None:  # type: ignore[override]
+    async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:
         service = interaction.client.service
         await send_board(
             interaction,
@@ -313,4 +327,21 @@ class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):
         )
 
 
-DYNAMIC_ITEMS = (TileButton, PanButton, HintButton, PlayButton)
+_KNOWN = (TileButton, PanButton, HintButton, PlayButton)
+# Every id of ours that no button above reads (forged, cut, or from an older version).
+_UNKNOWN = "(?!(?:{}))pipes:.*".format(
+    "|".join(
+        re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) + r"\Z"
+        for item in _KNOWN
+    )
+)
+
+
+class UnknownButton(_Action, template=_UNKNOWN):
+    """A button id of ours that none of the buttons reads: a short private answer."""
+
+    async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:
+        raise UserError("This button is out of date or broken; nothing was changed.")
+
+
+DYNAMIC_ITEMS = (*_KNOWN, UnknownButton)

@@ -149,6 +149,10 @@ class GuildSettings:
     width: int = 8
     height: int = 8
     enabled: bool = False
+    #: Who ran the setup, consecutive failed posts, and why posting is paused (None: it is not).
+    configured_by: int | None = None
+    failures: int = 0
+    paused: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

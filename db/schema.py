@@ -274,7 +274,15 @@ async def _v2(db: aiosqlite.Connection, legacy: LegacyPuzzles | None) -> None:
         await db.execute(statement)
 
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2]
+# Schema 3: who set the daily up (to tell them when posting fails), consecutive failed posts,
+# and why the daily is paused (NULL while it runs).
+_V3 = [
+    "ALTER TABLE guild_settings ADD COLUMN configured_by INTEGER",
+    "ALTER TABLE guild_settings ADD COLUMN failures INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE guild_settings ADD COLUMN paused TEXT",
+]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3]
 
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:

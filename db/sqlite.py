@@ -92,6 +92,7 @@ def _settings(row: aiosqlite.Row) -> GuildSettings:
         guild_id=row["guild_id"], channel_id=row["channel_id"],
         post_time=time.fromisoformat(row["post_time"]), timezone=row["timezone"],
         width=row["width"], height=row["height"], enabled=bool(row["enabled"]),
+        configured_by=row["configured_by"], failures=row["failures"], paused=row["paused"],
     )  # fmt: skip
 
 
@@ -300,8 +301,10 @@ class SqliteStorage:
         row = await self._one(f"{_GAMES} WHERE g.id = ?", game_id)
         return self._game(row) if row else None
 
-    async def set_game_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Remember which message shows the game."""
+    async def set_game_message(
+        self, game_id: int, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Remember which message shows the game (None: no message does any more)."""
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?",
@@ -421,11 +424,14 @@ class SqliteStorage:
         async with self._transaction() as db:
             await db.execute(
                 """INSERT INTO guild_settings (guild_id, channel_id, post_time, timezone, width,
-                   height, enabled, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   height, enabled, configured_by, failures, paused, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
                    post_time = excluded.post_time, timezone = excluded.timezone,
                    width = excluded.width, height = excluded.height,
-                   enabled = excluded.enabled, updated_at = excluded.updated_at""",
+                   enabled = excluded.enabled, configured_by = excluded.configured_by,
+                   failures = excluded.failures, paused = excluded.paused,
+                   updated_at = excluded.updated_at""",
                 (
                     settings.guild_id,
                     settings.channel_id,
@@ -434,6 +440,9 @@ class SqliteStorage:
                     settings.width,
                     settings.height,
                     int(settings.enabled),
+                    settings.configured_by,
+                    settings.failures,
+                    settings.paused,
                     _text(self._clock()),
                 ),
             )

@@ -166,6 +166,102 @@ async def _route_view_error(
             harness.errors.append(error)
 
 
+@dataclass
+class Fault:
+    """A REST request to fail once (see ``Harness.fail``)."""
+
+    method: str
+    path_end: str
+    error: BaseException
+    delivered: bool
+
+
+class _Response:
+    """What discord.py's HTTP errors read of a response."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = {403: "Forbidden", 404: "Not Found"}.get(status, "Server Error")
+
+
+def http_error(status: int, code: int, message: str) -> discord.HTTPException:
+    """The error discord.py raises for a Discord answer with this status and JSON code."""
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.DiscordServerError)
+    return kind(_Response(status), {"code": code, "message": message})
+
+
+#: What a member needs for the daily post: View Channel, Send Messages, Attach Files, Read
+#: Message History (plus Embed Links, harmless).
+EVERYONE = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    attach_files=True,
+    read_message_history=True,
+    embed_links=True,
+    use_application_commands=True,
+)
+
+
+def channel_payload(overwrites: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    return {
+        "id": str(CHANNEL_ID),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": "puzzles",
+        "position": 0,
+        "permission_overwrites": list(overwrites),
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+    }
+
+
+def guild_payload() -> dict[str, Any]:
+    """The test server as GUILD_CREATE brings it: one text channel, @everyone with the usual
+    permissions, and the bot as its only known member."""
+    return {
+        "id": str(GUILD_ID),
+        "name": "Puzzle Club",
+        "owner_id": str(1_300_000_000_000_000_009),
+        "unavailable": False,
+        "member_count": 3,
+        "roles": [
+            {
+                "id": str(GUILD_ID),
+                "name": "@everyone",
+                "permissions": str(EVERYONE.value),
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+            }
+        ],
+        "channels": [channel_payload()],
+        "members": [
+            {
+                "user": user_payload(BOT_ID, "Daily Pipes", bot=True),
+                "roles": [],
+                "joined_at": datetime.now(UTC).isoformat(),
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+            }
+        ],
+        "features": [],
+        "emojis": [],
+        "stickers": [],
+        "threads": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+        "voice_states": [],
+        "presences": [],
+    }
+
+
 class Harness:
     """A bot wired to recorders; see the module docstring. ``close`` undoes the wiring."""
 
@@ -181,6 +277,8 @@ class Harness:
         self._original: dict[str, int] = {}
         self._clicked: dict[str, int] = {}
         self._deferred: set[int] = set()
+        self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
+        self._faults: list[Fault] = []
         if not _HARNESSES:
             _SAVED["request"] = AsyncWebhookAdapter.request
             _SAVED["on_error"] = discord.ui.View.on_error
@@ -216,6 +314,18 @@ class Harness:
             state=state, data=user_payload(BOT_ID, "Daily Pipes", bot=True)
         )
         state.application_id = APP_ID
+        state.parse_guild_create(guild_payload())
+
+    def update_channel(self, overwrites: list[dict[str, Any]]) -> None:
+        """The channel's permission overwrites change (a CHANNEL_UPDATE from the gateway)."""
+        self.bot._connection.parse_channel_update(channel_payload(overwrites))
+
+    def fail(
+        self, method: str, path_end: str, error: BaseException, *, delivered: bool = False
+    ) -> None:
+        """Make the next REST request ``method`` on a path ending with ``path_end`` raise
+        ``error``; with ``delivered`` Discord did it but the answer was lost."""
+        self._faults.append(Fault(method, path_end, error, delivered))
 
     async def close(self) -> None:
         await self.bot.close()
@@ -320,11 +430,55 @@ class Harness:
         request = Request(
             "http", route.method, route.url.split("/api/v10", 1)[-1], body, _files(files)
         )
+        fault = next(
+            (
+                f
+                for f in self._faults
+                if (f.method, True) == (route.method, request.path.endswith(f.path_end))
+            ),
+            None,
+        )
+        if fault is not None:
+            self._faults.remove(fault)
+            if not fault.delivered:
+                raise fault.error
         self.requests.append(request)
+        answer = self._answer_rest(request, kwargs.get("params") or {})
+        if fault is not None:
+            raise fault.error
+        return answer
+
+    def _answer_rest(self, request: Request, params: dict[str, Any]) -> Any:
         parts = request.path.strip("/").split("/")
+        body = request.json or {}
+        if parts[:3] == ["users", "@me", "channels"]:  # open a DM
+            recipient = int(body["recipient_id"])
+            return {
+                "id": str(recipient + 1),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [user_payload(recipient, f"user{recipient % 1000}")],
+            }
         if parts[0] == "channels" and parts[2] == "messages":
+            channel_id = int(parts[1])
+            if request.method == "GET" and len(parts) == 3:  # the channel's history
+                mine = [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
+                newest = sorted(mine, key=lambda m: int(m["id"]), reverse=True)
+                return newest[: int(params.get("limit", 50))]
+            if request.method == "DELETE":
+                self.messages.pop(int(parts[3]), None)
+                return None
+            if request.method == "POST" and body.get("enforce_nonce"):
+                known = self._nonces.get((channel_id, str(body["nonce"])))
+                if known is not None and known in self.messages:  # Discord's nonce dedupe
+                    return self.messages[known]
             message_id = int(parts[3]) if len(parts) > 3 else None
-            return self._message(body, int(parts[1]), message_id, request.files)
+            if message_id is not None and message_id not in self.messages:
+                raise http_error(404, 10008, "Unknown Message")
+            message = self._message(body, channel_id, message_id, request.files)
+            if request.method == "POST" and body.get("nonce") is not None:
+                self._nonces[(channel_id, str(body["nonce"]))] = int(message["id"])
+            return message
         return {}
 
     # -- sending interactions ---------------------------------------------------------------

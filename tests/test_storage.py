@@ -269,6 +269,9 @@ async def test_guild_settings_round_trip(storage):
         width=10,
         height=8,
         enabled=True,
+        configured_by=77,
+        failures=2,
+        paused="Send Messages is missing",
     )
     await storage.save_guild_settings(settings_)
     assert await storage.guild_settings(5) == settings_

@@ -1,0 +1,187 @@
+"""``/pipes-setup``: the daily post of a server (Manage Server only), with its input read
+generously (``9am``, ``9:30 pm``, ``21:30``; any IANA zone) and the bot's permissions in
+the channel checked before anything is saved."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from datetime import time
+from functools import cache
+from typing import Any
+from zoneinfo import available_timezones
+
+import discord
+from discord import app_commands
+
+from db import GuildSettings
+from play import UserError
+from puzzle import quote
+from puzzle.pipes import parse_size
+
+from .client import PipesClient
+from .commands import GUILD_INSTALL, SIZE_TEXT, Commands, size_choices
+from .daily import next_post
+from .replies import say
+
+Interaction = discord.Interaction[PipesClient]
+TIME_TEXT = app_commands.Range[str, 1, 12]
+ZONE_TEXT = app_commands.Range[str, 1, 64]
+#: What the bot needs in the channel to post the daily, by discord.py's names.
+POST_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "attach_files": "Attach Files",
+    "read_message_history": "Read Message History",
+}
+
+_CLOCK = re.compile(
+    r"^\s*(\d{1,2})(?:\s*[:.h]\s*(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?\s*$", re.IGNORECASE
+)
+
+
+def parse_post_time(text: str) -> time:
+    """'9am', '9:30 pm', '21:30', '9' -> a time of day; UserError otherwise."""
+    match = _CLOCK.match(text or "")
+    hour, minute = (int(match[1]), int(match[2] or 0)) if match else (99, 99)
+    if match and match[3]:  # 12-hour clock: 12am is midnight, 12pm noon
+        twelve = 1 <= hour <= 12
+        hour = hour % 12 + (12 if match[3].lower() == "p" else 0) if twelve else 99
+    if hour > 23 or minute > 59:
+        raise UserError(f"{quote(text)} is not a time of day: write it like 9am, 9:30 pm or 21:30.")
+    return time(hour, minute)
+
+
+@cache
+def zone_names() -> dict[str, str]:
+    """The IANA time zones, by their lower-case name."""
+    return {
+        zone.lower(): zone
+        for zone in available_timezones()
+        if not zone.startswith(("posix/", "right/")) and zone not in ("Factory", "localtime")
+    }
+
+
+def find_zone(text: str) -> str:
+    """The IANA zone named (any case, spaces for underscores); UserError otherwise."""
+    found = zone_names().get((text or "").strip().replace(" ", "_").lower())
+    if found is None:
+        raise UserError(
+            f"{quote(text)} is not a time zone: pick one from the list, like "
+            "Europe/Berlin or America/New_York."
+        )
+    return found
+
+
+def missing_permissions(guild: discord.Guild | None, channel_id: int) -> list[str] | None:
+    """The post permissions the bot lacks in a channel; None when the server is not known
+    to this process (the first post will tell)."""
+    channel = guild.get_channel(channel_id) if guild is not None else None
+    if guild is None or channel is None:
+        return None
+    have = channel.permissions_for(guild.me)
+    return [name for attribute, name in POST_PERMISSIONS.items() if not getattr(have, attribute)]
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+setup = Commands(
+    name="pipes-setup",
+    description="Daily Pipes post for this server (Manage Server only)",
+    default_permissions=discord.Permissions(manage_guild=True),
+    allowed_contexts=app_commands.AppCommandContext(guild=True),
+    allowed_installs=GUILD_INSTALL,
+)
+
+
+async def timezone_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """IANA time zones containing what is typed so far."""
+    typed = current.lower().replace(" ", "_")
+    names = sorted(zone for key, zone in zone_names().items() if typed in key)
+    return [app_commands.Choice(name=z, value=z) for z in names[:25]]
+
+
+class PostChannel(app_commands.Transformer):
+    """A text or announcement channel picked in the command (Discord's picker only offers
+    those), taken as sent: no channel cache needed."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return [discord.ChannelType.text, discord.ChannelType.news]
+
+    async def transform(
+        self, interaction: discord.Interaction[Any], value: app_commands.AppCommandChannel
+    ) -> app_commands.AppCommandChannel:
+        return value
+
+
+def _managed_guild(interaction: Interaction, doing: str) -> int:
+    """The server, if the user may manage it; else UserError."""
+    if interaction.guild_id is None or not interaction.permissions.manage_guild:
+        raise UserError(f"Only members with the Manage Server permission can {doing}.")
+    return interaction.guild_id
+
+
+@setup.command(name="daily", description="Post the daily puzzle in a channel every day")
+@app_commands.describe(
+    channel="Where to post",
+    time="Local time, like 9am, 9:30 pm or 21:30",
+    timezone="IANA time zone, like Europe/Berlin",
+    size="Board size",
+)
+@app_commands.autocomplete(timezone=timezone_choices, size=size_choices)
+async def setup_daily(
+    interaction: Interaction,
+    channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel],
+    time: TIME_TEXT = "09:00",
+    timezone: ZONE_TEXT = "UTC",
+    size: SIZE_TEXT = "8x8",
+) -> None:
+    guild_id = _managed_guild(interaction, "set up the daily post")
+    post_time = parse_post_time(time)
+    zone = find_zone(timezone)
+    try:
+        width, height = parse_size(size)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    missing = missing_permissions(interaction.guild, channel.id)
+    if missing:
+        raise UserError(
+            f"I cannot post in <#{channel.id}>: I am missing {_and(missing)} there. "
+            "Give me those and run this again."
+        )
+    settings = GuildSettings(
+        guild_id=guild_id,
+        channel_id=channel.id,
+        post_time=post_time,
+        timezone=zone,
+        width=width,
+        height=height,
+        enabled=True,
+        configured_by=interaction.user.id,
+    )
+    await interaction.client.storage.save_guild_settings(settings)
+    first_post = next_post(settings, interaction.client.clock())
+    await say(
+        interaction,
+        f"Done: the daily {width}×{height} puzzle will be posted in "
+        f"<#{channel.id}> every day at {post_time:%H:%M} {zone} "
+        f"(next: <t:{int(first_post.timestamp())}:F>).",
+    )
+
+
+@setup.command(name="off", description="Stop the daily post in this server")
+async def setup_off(interaction: Interaction) -> None:
+    guild_id = _managed_guild(interaction, "turn the daily post off")
+    storage = interaction.client.storage
+    current = await storage.guild_settings(guild_id)
+    if current is None or not current.enabled:
+        raise UserError("The daily post is already off here.")
+    await storage.save_guild_settings(dataclasses.replace(current, enabled=False))
+    await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
