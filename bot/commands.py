@@ -117,7 +117,9 @@ async def resume(interaction: Interaction) -> None:
 
 
 @pipes.command(name="rotate", description="Turn tiles by coordinates, like B3 C4x2 D1ccw")
-@app_commands.describe(cells="Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back")
+@app_commands.describe(
+    cells="Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back, B3lock locks"
+)
 async def rotate(interaction: Interaction, cells: MOVES_TEXT) -> None:
     service = interaction.client.service
     await answer_with_board(

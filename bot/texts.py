@@ -170,7 +170,7 @@ you see. Your time counts from when the board is first shown.
 • Buttons turn a tile clockwise. On boards wider or taller than 5, ◀ ▲ ▼ ▶ move the window of \
 buttons (framed on the image).
 • `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
-ccw = counter-clockwise).
+ccw = counter-clockwise); `B3lock` locks a tile so it cannot turn (again to unlock).
 • `/pipes hint` turns one wrong tile right (+30 s on the daily leaderboard). \
 `/pipes resume` brings back your unfinished board.
 • `/pipes leaderboard [date]`, `/pipes stats [user]`.

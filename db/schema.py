@@ -6,6 +6,7 @@ applied in one transaction with the version bump, foreign keys checked before th
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
@@ -197,13 +198,15 @@ _V2_COPY = [
        FROM daily_puzzles d JOIN legacy_codes c ON c.code = d.code
        JOIN puzzles p ON p.id = c.puzzle_id""",
     # A player who pressed Play twice had two games of one daily: the one with the result
-    # (else the first) stays the daily game, the others become personal games.
+    # (else the one played furthest, else the newest) stays the daily game, the others
+    # become personal games.
     """UPDATE games SET mode = 'personal', daily_id = NULL
        WHERE daily_id IS NOT NULL AND id <> COALESCE(
            (SELECT r.game_id FROM results r
             WHERE r.daily_id = games.daily_id AND r.user_id = games.owner_id),
-           (SELECT MIN(g.id) FROM games g
-            WHERE g.daily_id = games.daily_id AND g.owner_id = games.owner_id))""",
+           (SELECT g.id FROM games g
+            WHERE g.daily_id = games.daily_id AND g.owner_id = games.owner_id
+            ORDER BY g.version DESC, g.id DESC LIMIT 1))""",
     # Schema 1 held Pipes only, whose state text is the tiles in hex, as ``tiles`` was.
     """INSERT INTO new_games (id, puzzle_id, state, owner_id, mode, guild_id, channel_id,
            message_id, daily_id, started_at, outcome, finished_at, turns, hints, version)
@@ -212,12 +215,11 @@ _V2_COPY = [
            CASE WHEN g.solved_at IS NULL THEN 'playing' ELSE 'solved' END,
            g.solved_at, g.rotations, g.hints, g.version
        FROM games g JOIN legacy_codes c ON c.code = g.code""",
-    # Moves in Pipes notation: B3, C4x2, D1ccw.
+    # Moves in Pipes notation, by the quarter turns they make: B3, C4x2, D1ccw.
     """INSERT INTO new_moves (id, game_id, user_id, move, hint, at)
        SELECT m.id, m.game_id, m.user_id,
            char(65 + m.cell % g.width) || (m.cell / g.width + 1)
-           || CASE WHEN m.turns < 0 THEN 'ccw' ELSE '' END
-           || CASE WHEN abs(m.turns) = 1 THEN '' ELSE 'x' || abs(m.turns) END,
+           || CASE (m.turns % 4 + 4) % 4 WHEN 2 THEN 'x2' WHEN 3 THEN 'ccw' ELSE '' END,
            m.hint, m.at
        FROM moves m JOIN games g ON g.id = m.game_id""",
     """INSERT INTO new_results (daily_id, user_id, guild_id, game_id, seconds, turns, hints,
@@ -241,6 +243,18 @@ _V2_COPY = [
 ]
 
 
+# Schema 1 kept each game's scrambled tiles and each daily's par: the stored puzzle must be
+# the very one, or the upgrade stops before anything is dropped.
+_V2_MISMATCHES = """
+    SELECT 'game ' || g.id FROM games g JOIN legacy_codes c ON c.code = g.code
+    JOIN puzzles p ON p.id = c.puzzle_id
+    WHERE p.description <> g.width || 'x' || g.height || ':' || g.initial
+       OR g.source_x <> g.width / 2 OR g.source_y <> g.height / 2
+    UNION ALL
+    SELECT 'daily ' || d.id FROM daily_puzzles d JOIN legacy_codes c ON c.code = d.code
+    JOIN puzzles p ON p.id = c.puzzle_id WHERE p.par <> d.par"""
+
+
 async def _v2(db: aiosqlite.Connection, legacy: LegacyPuzzles | None) -> None:
     for statement in _V2_TABLES:
         await db.execute(statement)
@@ -251,7 +265,7 @@ async def _v2(db: aiosqlite.Connection, legacy: LegacyPuzzles | None) -> None:
         raise RuntimeError("upgrading this database needs the puzzles of its codes")
     for (code,) in codes:
         assert legacy is not None
-        made = legacy(code)
+        made = await asyncio.to_thread(legacy, code)
         cursor = await db.execute(
             """INSERT INTO puzzles (kind, params, seed, width, height, description, solution,
                par, difficulty, generator, created_at)
@@ -270,6 +284,9 @@ async def _v2(db: aiosqlite.Connection, legacy: LegacyPuzzles | None) -> None:
             ),
         )
         await db.execute("INSERT INTO legacy_codes VALUES (?, ?)", (code, cursor.lastrowid))
+    wrong = [row[0] for row in await db.execute_fetchall(_V2_MISMATCHES)]
+    if wrong:
+        raise RuntimeError(f"stored puzzles differ from their codes' puzzles: {wrong[:5]}")
     for statement in _V2_COPY:
         await db.execute(statement)
 
@@ -287,14 +304,19 @@ MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3]
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:
     """Bring the database up to the newest schema in place; returns the version."""
-    rows = await connection.execute_fetchall("PRAGMA user_version")
-    (version,) = next(iter(rows))
     # Tables are rebuilt with foreign keys off (SQLite's documented way); they are checked
     # before each commit instead.
     await connection.execute("PRAGMA foreign_keys = OFF")
     try:
-        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+        while True:
             await connection.execute("BEGIN IMMEDIATE")
+            # Read under the write lock: a rival process may have migrated meanwhile.
+            rows = await connection.execute_fetchall("PRAGMA user_version")
+            (version,) = next(iter(rows))
+            if version >= len(MIGRATIONS):
+                await connection.execute("COMMIT")
+                break
+            number, migration = version + 1, MIGRATIONS[version]
             try:
                 if callable(migration):
                     await migration(connection, legacy)

@@ -278,7 +278,9 @@ class GameService:
         def choose(current: Game) -> list[Any]:
             move = engine.hint(load(current.puzzle), current.state)
             if move is None:
-                raise UserError("There is nothing left to hint: the board is right.")
+                raise UserError(
+                    "No hint: every wrong tile is one you locked. Unlock them to get one."
+                )
             return [move]
 
         return await self._change(game, user_id, choose, True, interaction_id)

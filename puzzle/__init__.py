@@ -14,15 +14,7 @@ from .pipes import KIND as PIPES
 KINDS: dict[str, Kind[Any, Any, Any, Any]] = {PIPES.name: PIPES}
 
 
-def kind_of(name: str) -> Kind[Any, Any, Any, Any]:
-    """The kind of that name; ValueError with a readable message if there is none."""
-    try:
-        return KINDS[name]
-    except KeyError:
-        raise ValueError(f"There is no puzzle kind called {name[:20]!r}.") from None
-
-
 __all__ = [
-    "KINDS", "Code", "Generated", "Kind", "MoveError", "PuzzleText", "Status", "kind_of",
+    "KINDS", "Code", "Generated", "Kind", "MoveError", "PuzzleText", "Status",
     "normalize_seed", "parse_code", "quote",
 ]  # fmt: skip

@@ -39,7 +39,8 @@ def normalize_seed(seed: str) -> str:
     cleaned = (seed or "").strip().lower().replace(" ", "-")
     if not _SEED.match(cleaned):
         raise ValueError(
-            f"That is not a usable seed: use 1 to {MAX_SEED_LENGTH} letters, digits, '-' or '_'."
+            f"{quote(seed)} is not a usable seed: use 1 to {MAX_SEED_LENGTH} letters, digits, "
+            "'-' or '_'."
         )
     return cleaned
 

@@ -5,6 +5,8 @@ stored once, exactly the puzzle that code stood for."""
 import sqlite3
 from datetime import UTC, date, datetime
 
+import pytest
+
 import play
 from db import schema
 from play import scoring
@@ -34,13 +36,16 @@ def schema_one(path):
     raw.execute("INSERT INTO daily_posts VALUES (5, '2026-11-22', 2, 9, 4242, ?)", (at,))
     personal = from_code("6x6-old")
     turned = list(personal.tiles)
-    turned[9] = rotate(turned[9], 2)  # C2x2
+    turned[8] = rotate(turned[8], 2)  # C2x2
     turned[14] = rotate(turned[14], -1)  # C3ccw
+    turned[20] = rotate(turned[20], 3)  # C4, hinted
     games = [
-        (1, "6x6-old", 6, personal.tiles, turned, "personal", None, None, 3, 0, 2),
+        (1, "6x6-old", 6, personal.tiles, turned, "personal", None, None, 3, 1, 3),
         (2, "8x8-d20261121", 8, from_code("8x8-d20261121").tiles, None, "daily", 1, at, 40, 1, 41),
         (3, "8x8-d20261122", 8, from_code("8x8-d20261122").tiles, None, "daily", 2, at, 50, 0, 50),
         (4, "8x8-d20261122", 8, from_code("8x8-d20261122").tiles, None, "daily", 2, None, 0, 0, 0),
+        # Play pressed twice on Nov 21 too, no result: the game played furthest stays daily.
+        (5, "8x8-d20261121", 8, from_code("8x8-d20261121").tiles, None, "daily", 1, None, 0, 0, 9),
     ]
     for gid, code, side, initial, tiles, mode, daily, solved, rotations, hints, version in games:
         raw.execute(
@@ -54,6 +59,7 @@ def schema_one(path):
         )  # fmt: skip
     raw.execute("INSERT INTO moves VALUES (1, 1, 7, 8, 2, 0, ?)", (at,))
     raw.execute("INSERT INTO moves VALUES (2, 1, 7, 14, -1, 0, ?)", (at,))
+    raw.execute("INSERT INTO moves VALUES (3, 1, 7, 20, 3, 1, ?)", (at,))  # a hint: 3 turns
     raw.execute("INSERT INTO results VALUES (1, 7, 5, 2, 310.5, 40, 1, ?)", (at,))
     raw.execute("INSERT INTO results VALUES (2, 7, 5, 3, 200.0, 50, 0, ?)", (at,))
     raw.commit()
@@ -71,9 +77,18 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         puzzle = KIND.load(personal.puzzle)
         assert puzzle.tiles == from_code("6x6-old").tiles
         assert puzzle.solution == from_code("6x6-old").solution
-        assert (personal.turns, personal.version, personal.outcome) == (3, 2, "playing")
-        assert [m.move for m in await store.moves(1)] == ["C2x2", "C3ccw"]
-        assert personal.tiles[9] == rotate(puzzle.tiles[9], 2)
+        assert (personal.turns, personal.version, personal.outcome) == (3, 3, "playing")
+        moves = await store.moves(1)
+        assert [(m.move, m.hint) for m in moves] == [
+            ("C2x2", False),
+            ("C3ccw", False),
+            ("C4ccw", True),
+        ]
+        # The stored notation replays, through the kind, to the stored state.
+        replayed = KIND.initial_state(puzzle)
+        for move in moves:
+            replayed = KIND.apply(puzzle, replayed, KIND.parse_moves(puzzle, move.move))
+        assert replayed == personal.state
 
         yesterday = await store.daily_puzzle(date(2026, 11, 21), "pipes", "8x8")
         today = await store.daily_puzzle(date(2026, 11, 22), "pipes", "8x8")
@@ -88,6 +103,9 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         assert (await store.daily_game(7, 2)).id == 3
         double = await store.game(4)
         assert (double.mode, double.daily_id) == ("personal", None)
+        # Without a result, the game played furthest stays the daily game.
+        assert (await store.daily_game(7, 1)).id == 2  # game 2 holds the result of Nov 21
+        assert (await store.game(5)).mode == "personal"
 
         results = await store.user_results(7)
         assert [(r.daily_id, r.seconds, r.turns, r.hints) for r in results] == [
@@ -104,3 +122,18 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
     assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
     assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
     assert raw.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0] == 3
+
+
+async def test_an_upgrade_whose_puzzles_differ_from_the_stored_tiles_changes_nothing(tmp_path):
+    path = tmp_path / "odd.sqlite3"
+    schema_one(path)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET initial = ? WHERE id = 1", ("1" * 36,))
+    raw.commit()
+    raw.close()
+    with pytest.raises(RuntimeError, match="game 1"):
+        await play.open_storage(path)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert raw.execute("SELECT initial FROM games WHERE id = 1").fetchone()[0] == "1" * 36
+    assert raw.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 3

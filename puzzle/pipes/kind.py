@@ -130,20 +130,16 @@ class PipesKind:
         return Status("solved" if result.solved else "playing", {"check": result})
 
     def hint(self, puzzle: Puzzle, state: State) -> Move | None:
-        """Turn the wrong tile nearest the source (along the solution) right; a wrong tile
-        the player locked is skipped, unless only locked ones are wrong: then unlock one."""
-        wrong_locked = None
+        """Turn the wrong tile nearest the source (along the solution) right. Tiles the
+        player locked are theirs to unlock: None when only those are wrong (or none is)."""
         for layer in flow_layers(puzzle.width, puzzle.height, puzzle.solution, puzzle.source):
             for cell in layer:
-                if state.tiles[cell] == puzzle.solution[cell]:
-                    continue
-                x, y = cell % puzzle.width, cell // puzzle.width
-                if cell in state.locked:
-                    wrong_locked = wrong_locked or Move(x, y, 0, lock=True)
+                if state.tiles[cell] == puzzle.solution[cell] or cell in state.locked:
                     continue
                 turns = turns_between(state.tiles[cell], puzzle.solution[cell]) or 0
+                x, y = cell % puzzle.width, cell // puzzle.width
                 return Move(x, y, turns if turns < 3 else -1)
-        return wrong_locked
+        return None
 
     def encode_state(self, state: State) -> str:
         if not state.locked:
