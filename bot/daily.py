@@ -11,6 +11,9 @@ never post twice, and a post missed while the bot was down is made at the next s
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import hashlib
 import io
 import logging
 from datetime import UTC, date, datetime, time, timedelta
@@ -26,11 +29,16 @@ from puzzle.pipes import check
 from renderer import render_png
 
 from .client import PipesClient
-from .views import NO_MENTIONS, PlayButton
+from .deadline import with_retries
+from .permissions import listed, missing_permissions
+from .replies import NO_MENTIONS
+from .views import PlayButton
 
 log = logging.getLogger(__name__)
-#: A claimed post still without a message after this long is posted again.
+#: A claimed post still without a message after this long is tried again.
 RETRY_AFTER = timedelta(minutes=10)
+#: After this many refused posts in a row, a server's daily is paused until setup runs again.
+MAX_FAILURES = 3
 
 
 def local_day(settings: GuildSettings, now: datetime) -> date:
@@ -115,7 +123,7 @@ class DailyPoster:
 
     async def _post_if_due(self, settings: GuildSettings, now: datetime) -> bool:
         day = due_post(settings, now)
-        if day is None or settings.channel_id is None:
+        if day is None or settings.channel_id is None or settings.paused is not None:
             return False
         storage = self.bot.storage
         daily = await self.bot.service.daily_puzzle(day, settings.width, settings.height)
@@ -129,14 +137,39 @@ class DailyPoster:
                 and await storage.reclaim_daily_post(settings.guild_id, day, now - RETRY_AFTER)
             ):
                 return False
-        message = await self.send(settings, daily, now)
+            # The earlier try may have reached Discord and lost only its answer.
+            found = await self._find_post(settings.channel_id, daily.id)
+            if found is not None:
+                await storage.set_daily_post_message(settings.guild_id, day, found.id)
+                log.info(
+                    "daily post guild=%s date=%s outcome=found-earlier message=%s",
+                    settings.guild_id,
+                    day,
+                    found.id,
+                )
+                return False
+        try:
+            message = await self.send(settings, daily, now)
+        except discord.Forbidden as error:
+            await self._failed(settings, day, error)
+            return False
         await storage.set_daily_post_message(settings.guild_id, day, message.id)
+        if settings.failures:
+            await storage.save_guild_settings(dataclasses.replace(settings, failures=0))
+        log.info(
+            "daily post guild=%s date=%s outcome=posted message=%s",
+            settings.guild_id,
+            day,
+            message.id,
+        )
         return True
 
     async def send(
         self, settings: GuildSettings, daily: DailyPuzzle, now: datetime
     ) -> discord.Message:
-        """Post a daily puzzle: image, date, par, Play button, time to the next puzzle."""
+        """Post a daily puzzle: image, date, par, Play button, time to the next puzzle. The
+        message carries a nonce of (server, date) that Discord enforces, so quick retries
+        after a lost answer return the message already made instead of a second one."""
         puzzle = load(daily.puzzle)
         result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
         png = await asyncio.to_thread(
@@ -152,13 +185,64 @@ class DailyPoster:
         )
         assert settings.channel_id is not None
         channel = self.bot.get_partial_messageable(settings.channel_id)
-        return await channel.send(
-            text,
-            view=view,
-            allowed_mentions=NO_MENTIONS,
-            file=discord.File(
-                io.BytesIO(png),
-                filename="daily.png",
-                description=f"Daily Pipes puzzle of {daily.date.isoformat()}",
-            ),
+        nonce = post_nonce(settings.guild_id, daily.date)
+        message: discord.Message = await with_retries(
+            lambda: channel.send(
+                text,
+                view=view,
+                nonce=nonce,
+                allowed_mentions=NO_MENTIONS,
+                file=discord.File(
+                    io.BytesIO(png),
+                    filename="daily.png",
+                    description=f"Daily Pipes puzzle of {daily.date.isoformat()}",
+                ),
+            )
         )
+        return message
+
+    async def _find_post(self, channel_id: int, daily_id: int) -> discord.Message | None:
+        """Our post of a daily among the channel's recent messages, if it is there."""
+        play = PlayButton.button(daily_id).custom_id
+        channel = self.bot.get_partial_messageable(channel_id)
+        async for message in channel.history(limit=50):
+            if self.bot.user is not None and message.author.id != self.bot.user.id:
+                continue
+            rows = [row for row in message.components if isinstance(row, discord.ActionRow)]
+            if any(getattr(c, "custom_id", None) == play for row in rows for c in row.children):
+                return message
+        return None
+
+    async def _failed(self, settings: GuildSettings, day: date, error: discord.Forbidden) -> None:
+        """A post Discord refused (it will not fix itself): count it; after ``MAX_FAILURES``
+        pause the server's daily and tell whoever set it up how to fix it."""
+        assert settings.channel_id is not None
+        missing = missing_permissions(self.bot.get_guild(settings.guild_id), settings.channel_id)
+        reason = f"I am missing {listed(missing)} there" if missing else "Discord refused it"
+        failures = settings.failures + 1
+        paused = reason if failures >= MAX_FAILURES else None
+        await self.bot.storage.save_guild_settings(
+            dataclasses.replace(settings, failures=failures, paused=paused)
+        )
+        log.warning(
+            "daily post guild=%s date=%s outcome=refused code=%s failures=%d paused=%s",
+            settings.guild_id,
+            day,
+            error.code,
+            failures,
+            paused is not None,
+        )
+        if paused is not None and settings.configured_by is not None:
+            with contextlib.suppress(discord.HTTPException):
+                channel = await self.bot.create_dm(discord.Object(settings.configured_by))
+                await channel.send(
+                    f"I could not post the daily puzzle in <#{settings.channel_id}>: "
+                    f"{reason}. The daily post is paused; fix that and run "
+                    "`/pipes-setup daily` to resume it."
+                )
+
+
+def post_nonce(guild_id: int, day: date) -> int:
+    """The nonce of a server's post of a date: the same on every try, unique per post."""
+    digest = hashlib.sha256(f"daily:{guild_id}:{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1

@@ -22,19 +22,12 @@ from puzzle.pipes import parse_size
 from .client import PipesClient
 from .commands import GUILD_INSTALL, SIZE_TEXT, Commands, size_choices
 from .daily import next_post
+from .permissions import listed, missing_permissions
 from .replies import say
 
 Interaction = discord.Interaction[PipesClient]
 TIME_TEXT = app_commands.Range[str, 1, 12]
 ZONE_TEXT = app_commands.Range[str, 1, 64]
-#: What the bot needs in the channel to post the daily, by discord.py's names.
-POST_PERMISSIONS = {
-    "view_channel": "View Channel",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-    "read_message_history": "Read Message History",
-}
-
 _CLOCK = re.compile(
     r"^\s*(\d{1,2})(?:\s*[:.h]\s*(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?\s*$", re.IGNORECASE
 )
@@ -71,20 +64,6 @@ def find_zone(text: str) -> str:
             "Europe/Berlin or America/New_York."
         )
     return found
-
-
-def missing_permissions(guild: discord.Guild | None, channel_id: int) -> list[str] | None:
-    """The post permissions the bot lacks in a channel; None when the server is not known
-    to this process (the first post will tell)."""
-    channel = guild.get_channel(channel_id) if guild is not None else None
-    if guild is None or channel is None:
-        return None
-    have = channel.permissions_for(guild.me)
-    return [name for attribute, name in POST_PERMISSIONS.items() if not getattr(have, attribute)]
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 setup = Commands(
@@ -153,7 +132,7 @@ async def setup_daily(
     missing = missing_permissions(interaction.guild, channel.id)
     if missing:
         raise UserError(
-            f"I cannot post in <#{channel.id}>: I am missing {_and(missing)} there. "
+            f"I cannot post in <#{channel.id}>: I am missing {listed(missing)} there. "
             "Give me those and run this again."
         )
     settings = GuildSettings(

@@ -171,7 +171,7 @@ class Fault:
     """A REST request to fail once (see ``Harness.fail``)."""
 
     method: str
-    path_end: str
+    path_part: str
     error: BaseException
     delivered: bool
 
@@ -303,8 +303,22 @@ class Harness:
         body = payload if payload is not None else _payload_of(multipart)
         path = route.url.split("/api/v10", 1)[-1].split("?")[0]
         request = Request("webhook", route.method, path, body, _files(files))
+        fault = self._fault(request)
+        if fault is not None and not fault.delivered:
+            raise fault.error
         self.requests.append(request)
-        return self._answer_webhook(request)
+        answer = self._answer_webhook(request)
+        if fault is not None:
+            raise fault.error
+        return answer
+
+    def _fault(self, request: Request) -> Fault | None:
+        """The fault set up for this request, if any (used once)."""
+        for fault in self._faults:
+            if fault.method == request.method and fault.path_part in request.path:
+                self._faults.remove(fault)
+                return fault
+        return None
 
     async def start(self) -> None:
         await self.bot._async_setup_hook()
@@ -321,11 +335,12 @@ class Harness:
         self.bot._connection.parse_channel_update(channel_payload(overwrites))
 
     def fail(
-        self, method: str, path_end: str, error: BaseException, *, delivered: bool = False
+        self, method: str, path_part: str, error: BaseException, *, delivered: bool = False
     ) -> None:
-        """Make the next REST request ``method`` on a path ending with ``path_end`` raise
-        ``error``; with ``delivered`` Discord did it but the answer was lost."""
-        self._faults.append(Fault(method, path_end, error, delivered))
+        """Make the next request ``method`` (REST or interaction webhook) whose path contains
+        ``path_part`` raise ``error``; with ``delivered`` Discord did it but the answer was
+        lost."""
+        self._faults.append(Fault(method, path_part, error, delivered))
 
     async def close(self) -> None:
         await self.bot.close()
@@ -390,6 +405,8 @@ class Harness:
                 message_id = self._clicked[token]
                 message = self._message(request.data, CHANNEL_ID, message_id, request.files)
                 answer["resource"] = {"type": 7, "message": message}
+            elif kind == 6:  # a deferred update: the original is the clicked message
+                self._original[token] = self._clicked[token]
             elif kind == 5:  # the first follow-up will fill this "thinking" message
                 self._original[token] = snowflake()
                 self._deferred.add(self._original[token])
@@ -430,18 +447,9 @@ class Harness:
         request = Request(
             "http", route.method, route.url.split("/api/v10", 1)[-1], body, _files(files)
         )
-        fault = next(
-            (
-                f
-                for f in self._faults
-                if (f.method, True) == (route.method, request.path.endswith(f.path_end))
-            ),
-            None,
-        )
-        if fault is not None:
-            self._faults.remove(fault)
-            if not fault.delivered:
-                raise fault.error
+        fault = self._fault(request)
+        if fault is not None and not fault.delivered:
+            raise fault.error
         self.requests.append(request)
         answer = self._answer_rest(request, kwargs.get("params") or {})
         if fault is not None:
