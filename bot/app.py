@@ -11,8 +11,6 @@ from discord.ext import commands
 import db
 import play
 from play import GameService
-from renderer.layout import layout
-from renderer.sheet import sheet
 
 from . import commands as pipes_commands
 from . import setup as setup_commands
@@ -20,6 +18,7 @@ from .client import PipesClient
 from .config import Settings
 from .daily import DailyPoster
 from .views import DYNAMIC_ITEMS
+from .workers import Workers, warm
 
 
 class PipesBot(PipesClient):
@@ -53,11 +52,11 @@ class PipesBot(PipesClient):
     async def setup_hook(self) -> None:
         """Open storage, register the persistent buttons, start the daily scheduler."""
         self.storage = await play.open_storage(self.settings.database_path, clock=self.clock)
-        self.service = GameService(self.storage, self.clock)
+        self.workers = Workers(self.settings.workers)
+        self.service = GameService(self.storage, self.clock, offload=self.workers.generate)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        # Draw the sprite sheet of the common cell size now, not on the first click.
-        small = layout(6, 6)
-        await asyncio.to_thread(sheet, small.cell, small.margin)
+        if not self.settings.workers:  # draw the common sprite sheets now, not on a click
+            await asyncio.to_thread(warm)
         self.poster = DailyPoster(self)
         if self.schedule:
             self.poster.start()
@@ -73,6 +72,8 @@ class PipesBot(PipesClient):
         """Stop the scheduler and close the database, then disconnect."""
         if hasattr(self, "poster"):
             self.poster.shutdown()
+        if hasattr(self, "workers"):
+            self.workers.close()
         if hasattr(self, "storage"):
             await self.storage.close()
         await super().close()

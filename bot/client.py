@@ -14,17 +14,20 @@ from play import GameService
 
 from .config import Settings
 from .replies import log_done
+from .workers import Workers
 
 log = logging.getLogger("bot")
 
 
 class PipesClient(commands.Bot):
-    """The bot as its parts see it. ``storage`` and ``service`` exist once it is set up."""
+    """The bot as its parts see it. ``storage``, ``service`` and ``workers`` exist once it is
+    set up."""
 
     settings: Settings
     clock: db.Clock
     storage: db.Storage
     service: GameService
+    workers: Workers
 
     def log_error(self, error: BaseException) -> None:
         """Log an unexpected error with its traceback."""

@@ -147,7 +147,10 @@ async def answer_with_board(interaction: Interaction, move: Any) -> None:
     try:
         played: Played = await move()
         message = await board_message(
-            played.board, first_window(played.board, played.cells), played.cells
+            interaction.client.workers,
+            played.board,
+            first_window(played.board, played.cells),
+            played.cells,
         )
     finally:
         deferred = await deadline.settle()

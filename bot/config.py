@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DATABASE = "./data/pipes.sqlite3"
+
+
+def default_processes() -> int:
+    """Drawing processes by default: one per core beside the event loop's (at least one)."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 class ConfigError(Exception):
@@ -21,12 +26,14 @@ class Settings:
     database_path: str = DEFAULT_DATABASE
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    #: Processes that draw boards (plus one that generates puzzles); 0: threads instead.
+    workers: int = field(default_factory=default_processes)
 
     def __repr__(self) -> str:
         return (
             f"Settings(token={'set' if self.token else 'missing'}, "
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
-            f"dev_guild_id={self.dev_guild_id})"
+            f"dev_guild_id={self.dev_guild_id}, workers={self.workers})"
         )
 
 
@@ -53,9 +60,13 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
     guild = merged.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}.")
+    workers = merged.get("WORKERS", "").strip() or str(default_processes())
+    if not workers.isdigit() or int(workers) > 64:
+        raise ConfigError(f"WORKERS must be a number of processes from 0 to 64, not {workers!r}.")
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip(),
         database_path=merged.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         dev_guild_id=int(guild) if guild else None,
+        workers=int(workers),
     )

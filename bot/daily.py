@@ -10,7 +10,6 @@ never post twice, and a post missed while the bot was down is made at the next s
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import dataclasses
 import hashlib
@@ -172,7 +171,7 @@ class DailyPoster:
         after a lost answer return the message already made instead of a second one."""
         puzzle = load(daily.puzzle)
         result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
-        png = await asyncio.to_thread(
+        png = await self.bot.workers.draw(
             render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result
         )
         view = discord.ui.View(timeout=None)

@@ -23,6 +23,7 @@ from .client import PipesClient
 from .deadline import Deadline, with_retries
 from .replies import NO_MENTIONS, guarded, refuse
 from .window import Viewport, pan, viewport, viewport_around
+from .workers import Workers
 
 BOARD_ALT = "Pipes board: tiles as pipes; blue is water, orange hatched tiles form a loop."
 
@@ -40,13 +41,12 @@ class BoardMessage:
 
 
 async def board_message(
-    board: Board, window: Viewport, highlight: tuple[int, ...] = ()
+    workers: Workers, board: Board, window: Viewport, highlight: tuple[int, ...] = ()
 ) -> BoardMessage:
-    """The board's text, its image (drawn off the event loop, the window framed) and its
-    buttons."""
+    """The board's text, its image (drawn by a worker, the window framed) and its buttons."""
     game, puzzle = board.game, board.puzzle
     framed = not game.finished and not window.covers(game.width, game.height)
-    png = await asyncio.to_thread(
+    png = await workers.draw(
         render_png,
         game.width,
         game.height,
@@ -72,38 +72,65 @@ def _style(board: Board, cell: int) -> discord.ButtonStyle:
     return discord.ButtonStyle.secondary
 
 
-def board_view(board: Board, view: Viewport) -> discord.ui.View | None:
+class ButtonRows(discord.ui.View):
+    """Rows of buttons given as Discord's component payload. Clicks are read back by the
+    DynamicItems registered at start-up, so this view holds no items and discord.py stores
+    nothing for it; building it is cheap (a board answers every click with one)."""
+
+    def __init__(self, rows: list[list[dict[str, Any]]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": row} for row in self.rows]
+
+
+def _button(
+    label: str, custom_id: str, style: discord.ButtonStyle, disabled: bool = False
+) -> dict[str, Any]:
+    return {
+        "type": 2,
+        "style": style.value,
+        "label": label,
+        "custom_id": custom_id,
+        "disabled": disabled,
+    }
+
+
+def board_view(board: Board, view: Viewport) -> ButtonRows | None:
     """Tile buttons for the window, plus ◀ ▲ ▼ ▶ and 💡 when the board is larger.
     None once the game is finished."""
     game = board.game
     if game.finished:
         return None
-    buttons = discord.ui.View(timeout=None)
-    for row, top in enumerate(range(view.y, view.y + view.height)):
-        for x in range(view.x, view.x + view.width):
-            cell = top * game.width + x
-            button: discord.ui.Button[Any] = discord.ui.Button(
-                label=f"{cell_name(x, top)} {GLYPHS[game.tiles[cell]]}",
-                style=_style(board, cell),
-                custom_id=TileButton.make_id(game.id, cell, view),
-                row=row,
+    rows = [
+        [
+            _button(
+                f"{cell_name(x, top)} {GLYPHS[game.tiles[top * game.width + x]]}",
+                TileButton.make_id(game.id, top * game.width + x, view),
+                _style(board, top * game.width + x),
             )
-            buttons.add_item(TileButton(button))
+            for x in range(view.x, view.x + view.width)
+        ]
+        for top in range(view.y, view.y + view.height)
+    ]
     if not view.covers(game.width, game.height):
+        moves = []
         for direction, label in (("l", "◀"), ("u", "▲"), ("d", "▼"), ("r", "▶")):
             target = pan(view, direction, game.width, game.height)
-            button = discord.ui.Button(
-                label=label,
-                custom_id=PanButton.make_id(game.id, direction, target),
-                disabled=target == view,
-                row=4,
+            moves.append(
+                _button(
+                    label,
+                    PanButton.make_id(game.id, direction, target),
+                    discord.ButtonStyle.secondary,
+                    disabled=target == view,
+                )
             )
-            buttons.add_item(PanButton(button))
-        hint: discord.ui.Button[Any] = discord.ui.Button(
-            label="💡 Hint", custom_id=HintButton.make_id(game.id, view), row=4
+        moves.append(
+            _button("💡 Hint", HintButton.make_id(game.id, view), discord.ButtonStyle.secondary)
         )
-        buttons.add_item(HintButton(hint))
-    return buttons
+        rows.append(moves)
+    return ButtonRows(rows)
 
 
 def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
@@ -117,7 +144,7 @@ async def announce(interaction: discord.Interaction[PipesClient], board: Board) 
     retried when Discord fails to take it."""
     service = interaction.client.service
     game = board.game
-    gif = await asyncio.to_thread(
+    gif = await interaction.client.workers.draw(
         render_win_animation, game.width, game.height, game.tiles, board.puzzle.source
     )
     rank, stats = await service.win_facts(board)
@@ -153,7 +180,7 @@ async def send_board(
             await interaction.delete_original_response()
         await refuse(interaction, error)
         return
-    message = await board_message(board, first_window(board))
+    message = await board_message(interaction.client.workers, board, first_window(board))
     sent = await interaction.followup.send(
         message.content,
         file=message.file(),
@@ -228,7 +255,9 @@ class _BoardAction(_Action, template=r"pipes:never"):
                 played = await self.act(
                     interaction.client.service, game_id, interaction.id, interaction.user.id
                 )
-                message = await board_message(played.board, self.window(played), played.cells)
+                message = await board_message(
+                    interaction.client.workers, played.board, self.window(played), played.cells
+                )
                 edit = (
                     interaction.edit_original_response
                     if await deadline.settle()
@@ -264,12 +293,7 @@ class TileButton(_BoardAction, template=rf"pipes:t:{_GAME}:(?P<cell>\d{{1,4}}):{
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user_id: int
     ) -> Played:
-        game = await service.own_game(game_id, user_id)
-        cell = int(self.fields["cell"])
-        if not 0 <= cell < game.width * game.height:
-            raise UserError("That button points outside the board; nothing was changed.")
-        move = cell_name(cell % game.width, cell // game.width)
-        return await service.play(game, user_id, move, interaction_id)
+        return await service.click(game_id, user_id, int(self.fields["cell"]), interaction_id)
 
 
 class PanButton(_BoardAction, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW}"):
@@ -296,8 +320,7 @@ class HintButton(_BoardAction, template=rf"pipes:h:{_GAME}:{_VIEW}"):
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user_id: int
     ) -> Played:
-        game = await service.own_game(game_id, user_id)
-        return await service.hint(game, user_id, interaction_id)
+        return await service.hint(game_id, user_id, interaction_id)
 
     def window(self, played: Played) -> Viewport:
         return first_window(played.board, played.cells) if played.cells else super().window(played)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import lru_cache
@@ -20,16 +20,20 @@ from zoneinfo import ZoneInfo
 import db
 from db import Change, DailyPuzzle, Game, PuzzleRecord, Result, Storage
 from puzzle import KINDS, Kind, MoveError, Status, normalize_seed
-from puzzle.pipes import Params, parse_size
+from puzzle.pipes import Params, cell_name, parse_size
 
 from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
 from .scoring import UserStats, new_result, rank_of, user_stats
 
+#: Runs a picklable call away from the event loop: ``await offload(fn, *args)``.
+Offload = Callable[..., Awaitable[Any]]
 KIND = "pipes"
 DEFAULT_SIZE = (6, 6)
 DAILY_SIZE = (8, 8)
 #: At most this many moves in one typed command.
 MAX_MOVES = 50
+#: New puzzles being generated at once, at most; more requests are refused, not queued.
+MAX_GENERATING = 64
 
 
 @lru_cache(maxsize=4096)
@@ -83,10 +87,15 @@ class Standings:
 class GameService:
     """Game logic over a ``Storage``."""
 
-    def __init__(self, storage: Storage, clock: db.Clock = db.utc_now) -> None:
+    def __init__(
+        self, storage: Storage, clock: db.Clock = db.utc_now, offload: Offload = asyncio.to_thread
+    ) -> None:
         self.storage = storage
         self.clock = clock
+        #: Runs generation away from the event loop (a thread; a worker process in the bot).
+        self.offload = offload
         self._dates: dict[int, date] = {}
+        self._generating = 0
 
     def today(self) -> date:
         """Today's UTC date."""
@@ -108,8 +117,14 @@ class GameService:
         found = await self.storage.puzzle(kind, params, seed)
         if found is not None:
             return found
+        if self._generating >= MAX_GENERATING:
+            raise UserError("Many new boards are being made right now: try again in a minute.")
         engine = KINDS[kind]
-        made = await asyncio.to_thread(engine.generate, engine.parse_params(params), seed)
+        self._generating += 1
+        try:
+            made = await self.offload(engine.generate, engine.parse_params(params), seed)
+        finally:
+            self._generating -= 1
         return await self.storage.store_puzzle(made)
 
     async def daily_puzzle(self, day: date, width: int, height: int) -> DailyPuzzle:
@@ -119,7 +134,7 @@ class GameService:
         found = await self.storage.daily_puzzle(day, KIND, params)
         if found is not None:
             return found
-        made = await asyncio.to_thread(engine.generate, Params(width, height), daily_seed(day))
+        made = await self.offload(engine.generate, Params(width, height), daily_seed(day))
         return await self.storage.ensure_daily_puzzle(day, made)
 
     async def daily_size(self, guild_id: int | None) -> tuple[int, int]:
@@ -252,61 +267,79 @@ class GameService:
     # -- moves ------------------------------------------------------------------------------
 
     async def play(
-        self, game: Game, user_id: int, text: str, interaction_id: int | None = None
+        self, game_id: int, user_id: int, text: str, interaction_id: int | None = None
     ) -> Played:
-        """Moves in the kind's notation ('B3 C4x2 D1ccw'), all or nothing."""
-        engine, puzzle = KINDS[game.kind], load(game.puzzle)
-        try:
-            moves = engine.parse_moves(puzzle, text)
-        except ValueError as error:
-            raise UserError(f"{error} Nothing was changed.") from None
-        if len(moves) > MAX_MOVES:
-            raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
-        return await self._change(game, user_id, lambda _game: moves, False, interaction_id)
+        """Moves in the kind's notation ('B3 C4x2 D1ccw') on the player's game, all or
+        nothing."""
+
+        def choose(puzzle: Any, current: Game) -> Sequence[Any]:
+            try:
+                moves = KINDS[current.kind].parse_moves(puzzle, text)
+            except ValueError as error:
+                raise UserError(f"{error} Nothing was changed.") from None
+            if len(moves) > MAX_MOVES:
+                raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
+            return moves
+
+        return await self._change(game_id, user_id, choose, False, interaction_id)
+
+    async def click(
+        self, game_id: int, user_id: int, cell: int, interaction_id: int | None = None
+    ) -> Played:
+        """A click on a cell of the player's game (row-major index): the kind's move there."""
+
+        def choose(puzzle: Any, current: Game) -> Sequence[Any]:
+            if not 0 <= cell < current.width * current.height:
+                raise UserError("That button points outside the board; nothing was changed.")
+            name = cell_name(cell % current.width, cell // current.width)
+            return KINDS[current.kind].parse_moves(puzzle, name)
+
+        return await self._change(game_id, user_id, choose, False, interaction_id)
 
     async def play_current(
         self, owner_id: int, channel_id: int | None, text: str, interaction_id: int | None = None
     ) -> Played:
         """Typed moves on the user's current board in this channel."""
         game = await self.current_game(owner_id, channel_id)
-        return await self.play(game, owner_id, text, interaction_id)
+        return await self.play(game.id, owner_id, text, interaction_id)
 
-    async def hint(self, game: Game, user_id: int, interaction_id: int | None = None) -> Played:
+    async def hint(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
         """The kind's hint, computed from the very state it changes; counts as a hint."""
-        engine = KINDS[game.kind]
 
-        def choose(current: Game) -> list[Any]:
-            move = engine.hint(load(current.puzzle), current.state)
+        def choose(puzzle: Any, current: Game) -> Sequence[Any]:
+            move = KINDS[current.kind].hint(puzzle, current.state)
             if move is None:
                 raise UserError(
                     "No hint: every wrong tile is one you locked. Unlock them to get one."
                 )
             return [move]
 
-        return await self._change(game, user_id, choose, True, interaction_id)
+        return await self._change(game_id, user_id, choose, True, interaction_id)
 
     async def hint_current(
         self, owner_id: int, channel_id: int | None, interaction_id: int | None = None
     ) -> Played:
         """A hint on the user's current board in this channel."""
         game = await self.current_game(owner_id, channel_id)
-        return await self.hint(game, owner_id, interaction_id)
+        return await self.hint(game.id, owner_id, interaction_id)
 
     async def _change(
         self,
-        game: Game,
+        game_id: int,
         user_id: int,
-        choose: Callable[[Game], Sequence[Any]],
+        choose: Callable[[Any, Game], Sequence[Any]],
         hint: bool,
         interaction_id: int | None,
     ) -> Played:
-        """One transaction: the moves are chosen from and applied to the stored state."""
-        engine = KINDS[game.kind]
+        """One transaction: the game is the player's, and the moves are chosen from and
+        applied to the stored state."""
         seen: dict[str, Any] = {}
 
         def rules(current: Game, now: datetime) -> Change:
-            puzzle = load(current.puzzle)
-            moves = choose(current)
+            if current.owner_id != user_id:
+                raise NotYourBoard(current.owner_id)
+            engine, puzzle = KINDS[current.kind], load(current.puzzle)
+            moves = choose(puzzle, current)
             state = engine.apply(puzzle, current.state, moves)
             status = engine.status(puzzle, state)
             turns = 0 if hint else sum(engine.turns(m) for m in moves)
@@ -325,7 +358,7 @@ class GameService:
 
         try:
             changed = await self.storage.change(
-                game.id, user_id, rules, interaction_id=interaction_id
+                game_id, user_id, rules, interaction_id=interaction_id
             )
         except db.GameFinished:
             raise BoardSolved() from None

@@ -19,6 +19,7 @@ import asyncio
 import io
 import itertools
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -65,6 +66,8 @@ class Request:
     path: str
     json: dict | None
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    #: When the bot made it (``time.perf_counter()``), for latency measurements.
+    at: float = field(default_factory=time.perf_counter)
 
     @property
     def callback_type(self) -> int | None:
@@ -279,6 +282,7 @@ class Harness:
         self._deferred: set[int] = set()
         self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
         self._faults: list[Fault] = []
+        self._answered: dict[str, asyncio.Event] = {}  # interaction token -> first response
         if not _HARNESSES:
             _SAVED["request"] = AsyncWebhookAdapter.request
             _SAVED["on_error"] = discord.ui.View.on_error
@@ -308,6 +312,8 @@ class Harness:
             raise fault.error
         self.requests.append(request)
         answer = self._answer_webhook(request)
+        if request.callback_type is not None:
+            self._answered.setdefault(request.path.split("/")[3], asyncio.Event()).set()
         if fault is not None:
             raise fault.error
         return answer
@@ -595,6 +601,12 @@ class Harness:
         payload = self.click_payload(message_id, custom_id, user_id, True)
         self.deliver(payload)
         return payload
+
+    async def answered(self, payload: dict) -> None:
+        """Deliver a payload and wait until the bot has given it its first response."""
+        event = self._answered.setdefault(payload["token"], asyncio.Event())
+        self.deliver(payload)
+        await asyncio.wait_for(event.wait(), SETTLE_TIMEOUT)
 
     def deliver(self, payload: dict) -> None:
         """Hand a raw INTERACTION_CREATE payload to discord.py without waiting."""

@@ -23,7 +23,8 @@ class FakeClock:
 
 def make_bot(tmp_path, clock):
     return create_bot(
-        Settings(database_path=str(tmp_path / "bot.sqlite3")),
+        # Threads, not worker processes: a test starts many bots (test_workers covers them).
+        Settings(database_path=str(tmp_path / "bot.sqlite3"), workers=0),
         clock=clock,
         sync_commands=False,
         schedule=False,

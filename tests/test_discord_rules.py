@@ -80,7 +80,7 @@ async def test_a_failing_click_is_answered_privately_and_logged(harness, monkeyp
     async def broken(*_args, **_kwargs):
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(harness.bot.service, "play", broken)
+    monkeypatch.setattr(harness.bot.service, "click", broken)
     caplog.set_level(logging.INFO, logger="bot.interactions")
     running = asyncio.all_tasks()
     harness.press(message_id, f"pipes:t:{game.id}:3:0:0", ALICE)
@@ -192,13 +192,13 @@ async def test_a_burst_of_clicks_on_one_board_is_answered_in_order(harness, monk
 async def test_a_slow_click_is_deferred_then_edited(harness, monkeypatch):
     _, message_id, game = await new_board(harness)
     monkeypatch.setattr(deadline_module, "DEFER_AFTER", 0.05)
-    original = harness.bot.service.play
+    original = harness.bot.service.click
 
     async def slow(*args, **kwargs):
         await asyncio.sleep(0.3)
         return await original(*args, **kwargs)
 
-    monkeypatch.setattr(harness.bot.service, "play", slow)
+    monkeypatch.setattr(harness.bot.service, "click", slow)
     made = await harness.click(message_id, f"pipes:t:{game.id}:3:0:0", ALICE)
     assert made[0].callback_type == 6  # a deferred update, within the deadline
     edit = made[1]

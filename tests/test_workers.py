@@ -1,0 +1,46 @@
+"""The bot with real worker processes (the default outside tests): boards are drawn and
+puzzles generated in other processes, with the very same results."""
+
+import pytest
+from botkit import ALICE, board_message, message_of
+
+import play.service
+from bot import Settings, create_bot
+from play import load
+from playground.offline import Harness
+from puzzle.pipes import check, generate
+from renderer import render_png
+
+
+@pytest.fixture
+async def harness(tmp_path, clock):
+    bot = create_bot(
+        Settings(database_path=str(tmp_path / "w.sqlite3"), workers=1),
+        clock=clock,
+        sync_commands=False,
+        schedule=False,
+    )
+    h = Harness(bot)
+    await h.start()
+    yield h
+    await h.close()
+
+
+async def test_boards_drawn_and_puzzles_made_in_worker_processes_are_the_same(harness):
+    made = await harness.command("new", ALICE, size="6x6", seed="workers")
+    request = board_message(made)
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    expected = generate(6, 6, "workers")
+    assert load(game.puzzle).tiles == expected.tiles == game.tiles
+    mine = expected.tiles, expected.source
+    direct = render_png(6, 6, *mine, check(6, 6, *mine), frame=(0, 0, 5, 4))
+    assert request.files[0][1] == direct  # byte for byte
+    clicked = await harness.click(message_of(harness, request), f"pipes:t:{game.id}:0:0:0", ALICE)
+    assert clicked[0].callback_type == 7 and clicked[0].files
+
+
+async def test_a_rush_of_new_puzzles_is_bounded(harness, monkeypatch):
+    monkeypatch.setattr(play.service, "MAX_GENERATING", 0)
+    made = await harness.command("new", ALICE, size="6x6", seed="one-too-many")
+    assert made[-1].ephemeral and "try again in a minute" in made[-1].content
+    assert await harness.bot.storage.unfinished_games(ALICE) == []
