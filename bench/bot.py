@@ -80,7 +80,7 @@ async def clicks(folder: Path) -> None:
                 f"{p99(play_ms):.2f}",
             ],
             [
-                "  board message: render + encode (thread), text, buttons",
+                "  board message: render + encode (worker), text, buttons",
                 f"{median(render_ms):.2f}",
                 f"{p95(render_ms):.2f}",
                 f"{p99(render_ms):.2f}",

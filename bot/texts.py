@@ -158,7 +158,7 @@ def stats(record: UserStats) -> str:
         f"Best time: {duration(record.best_seconds)} · "
         f"average: {duration(record.average_seconds)}\n"
         f"Streak: {record.current_streak} (longest {record.longest_streak}) — "
-        "consecutive UTC days"
+        "consecutive puzzle days"
     )
 
 

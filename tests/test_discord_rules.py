@@ -276,3 +276,25 @@ async def test_a_channel_that_refuses_posts_pauses_the_daily_and_says_why(harnes
     clock.now += RETRY_AFTER + timedelta(minutes=1)
     assert await harness.bot.poster.tick() == 1
     assert (await harness.bot.storage.guild_settings(GUILD_ID)).paused is None
+
+
+async def test_the_token_never_reaches_the_logs(tmp_path, clock, caplog):
+    from bot import Settings, create_bot
+    from playground.offline import Harness
+
+    token = "MTIzNDU2Nzg5.secret-token.value"
+    caplog.set_level(logging.DEBUG)
+    bot = create_bot(
+        Settings(token=token, database_path=str(tmp_path / "t.sqlite3"), workers=0),
+        clock=clock,
+        sync_commands=False,
+        schedule=False,
+    )
+    h = Harness(bot)
+    await h.start()
+    try:
+        await new_board(h)
+        await h.command("rotate", ALICE, cells="nonsense")
+    finally:
+        await h.close()
+    assert caplog.records and token not in caplog.text and token not in repr(bot.settings)
