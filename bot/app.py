@@ -53,7 +53,12 @@ class PipesBot(PipesClient):
         """Open storage, register the persistent buttons, start the daily scheduler."""
         self.storage = await play.open_storage(self.settings.database_path, clock=self.clock)
         self.workers = Workers(self.settings.workers)
-        self.service = GameService(self.storage, self.clock, offload=self.workers.generate)
+        self.service = GameService(
+            self.storage,
+            self.clock,
+            offload=self.workers.generate,
+            daily_secret=self.settings.daily_secret,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if not self.settings.workers:  # draw the common sprite sheets now, not on a click
             await asyncio.to_thread(warm)

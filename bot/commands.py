@@ -216,7 +216,7 @@ async def stats(interaction: Interaction, user: discord.User | None = None) -> N
 async def datapack(interaction: Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     puzzle = await interaction.client.service.datapack_puzzle(
-        interaction.user.id, interaction.channel_id
+        interaction.user.id, interaction.channel_id, interaction.guild_id
     )
     zips = await asyncio.to_thread(minecraft.build, puzzle)
     data_name, resource_name = minecraft.file_names(puzzle)

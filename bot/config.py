@@ -26,12 +26,15 @@ class Settings:
     database_path: str = DEFAULT_DATABASE
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    #: The secret daily seeds are made with (empty: made on first start, kept with the data).
+    daily_secret: str = ""
     #: Processes that draw boards (plus one that generates puzzles); 0: threads instead.
     workers: int = field(default_factory=default_processes)
 
     def __repr__(self) -> str:
         return (
             f"Settings(token={'set' if self.token else 'missing'}, "
+            f"daily_secret={'set' if self.daily_secret else 'kept with the data'}, "
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, workers={self.workers})"
         )
@@ -65,6 +68,7 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
         raise ConfigError(f"WORKERS must be a number of processes from 0 to 64, not {workers!r}.")
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip(),
+        daily_secret=merged.get("DAILY_SECRET", "").strip(),
         database_path=merged.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE,
         log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         dev_guild_id=int(guild) if guild else None,

@@ -16,6 +16,7 @@ from play import (
     UserStats,
     penalty,
     ranked,
+    solved_late,
 )  # fmt: skip
 
 
@@ -88,13 +89,14 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
         else game.puzzle.short_code
     )
     hints = f", {game.hints} hint{'s' if game.hints != 1 else ''}" if game.hints else ""
+    late = solved_late(game)
     lines = [
-        f"🎉 <@{game.owner_id}> solved {what} in **{solve_time(board)}** with {game.turns} "
-        f"turns (par {board.par}){hints}."
+        f"🎉 <@{game.owner_id}> solved {what}{' (late)' if late else ''} in "
+        f"**{solve_time(board)}** with {game.turns} turns (par {board.par}){hints}."
     ]
     extra = []
-    if rank is not None:
-        extra.append(f"#{rank} on this server today")
+    if rank is not None and board.day is not None:
+        extra.append(f"#{rank} on this server for {board.day.isoformat()}")
     if stats is not None and stats.current_streak > 1:
         extra.append(f"🔥 {stats.current_streak}-day streak")
     if extra:

@@ -140,27 +140,40 @@ def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
 
 
 async def announce(interaction: discord.Interaction[PipesClient], board: Board) -> None:
-    """The public win message with the water animation (a spoiler for daily puzzles),
-    retried when Discord fails to take it."""
+    """Announce a win in public, retried when Discord fails to take it. A daily's
+    announcement shows no board (the day is still running somewhere): the water animation
+    goes to the player alone. Other boards are public anyway and share it."""
     service = interaction.client.service
     game = board.game
     gif = await interaction.client.workers.draw(
         render_win_animation, game.width, game.height, game.tiles, board.puzzle.source
     )
     rank, stats = await service.win_facts(board)
+
+    def animation() -> discord.File:
+        return discord.File(
+            io.BytesIO(gif),
+            filename="pipes-win.gif",
+            description="Water flowing through the solved board",
+        )
+
+    daily = board.day is not None
     await with_retries(
         lambda: interaction.followup.send(
             texts.announcement(board, rank, stats),
             ephemeral=False,
             allowed_mentions=NO_MENTIONS,
-            file=discord.File(
-                io.BytesIO(gif),
-                filename="pipes-win.gif",
-                spoiler=board.day is not None,
-                description="Water flowing through the solved board",
-            ),
+            file=discord.utils.MISSING if daily else animation(),
         )
     )
+    if daily:
+        await with_retries(
+            lambda: interaction.followup.send(
+                "Your solved board, for you alone until the day is over everywhere:",
+                ephemeral=True,
+                file=animation(),
+            )
+        )
 
 
 async def send_board(

@@ -62,6 +62,8 @@ class Game:
     turns: int
     hints: int
     version: int
+    #: For a daily game: when its date ends where it is played (a later solve is late).
+    day_ends: datetime | None = None
 
     @property
     def kind(self) -> str:
@@ -115,6 +117,8 @@ class NewResult:
     seconds: float
     turns: int
     hints: int
+    #: Solved after the puzzle's date had ended where it was played.
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +157,12 @@ class GuildSettings:
     configured_by: int | None = None
     failures: int = 0
     paused: str | None = None
+    #: The role the daily post may ping (None: no ping).
+    role_id: int | None = None
+    #: A size changed during a day applies from ``size_from`` on; before, the previous one.
+    size_from: date | None = None
+    previous_width: int | None = None
+    previous_height: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,3 +200,5 @@ class Result:
     solved_at: datetime
     #: The date of the daily puzzle it solved.
     date: date
+    #: Solved after that date had ended where it was played.
+    late: bool = False

@@ -299,7 +299,20 @@ _V3 = [
     "ALTER TABLE guild_settings ADD COLUMN paused TEXT",
 ]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3]
+# Schema 4: the deployment's own values (the daily secret), late daily results, the role a
+# daily post may ping, and a board size that changes from a given date on.
+_V4 = [
+    "CREATE TABLE deployment (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "ALTER TABLE results ADD COLUMN late INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE guild_settings ADD COLUMN role_id INTEGER",
+    "ALTER TABLE guild_settings ADD COLUMN size_from TEXT",
+    "ALTER TABLE guild_settings ADD COLUMN previous_width INTEGER",
+    "ALTER TABLE guild_settings ADD COLUMN previous_height INTEGER",
+    # When a daily game's date ends where it is played: a solve after that is late.
+    "ALTER TABLE games ADD COLUMN day_ends TEXT",
+]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4]
 
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:

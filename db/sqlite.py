@@ -80,7 +80,7 @@ def _result(row: aiosqlite.Row) -> Result:
         daily_id=row["daily_id"], user_id=row["user_id"], guild_id=row["guild_id"],
         game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
         hints=row["hints"], solved_at=_moment(row["solved_at"]),
-        date=date.fromisoformat(row["date"]),
+        date=date.fromisoformat(row["date"]), late=bool(row["late"]),
     )  # fmt: skip
 
 
@@ -94,6 +94,9 @@ def _settings(row: aiosqlite.Row) -> GuildSettings:
         post_time=time.fromisoformat(row["post_time"]), timezone=row["timezone"],
         width=row["width"], height=row["height"], enabled=bool(row["enabled"]),
         configured_by=row["configured_by"], failures=row["failures"], paused=row["paused"],
+        role_id=row["role_id"],
+        size_from=date.fromisoformat(row["size_from"]) if row["size_from"] else None,
+        previous_width=row["previous_width"], previous_height=row["previous_height"],
     )  # fmt: skip
 
 
@@ -172,6 +175,7 @@ class SqliteStorage:
             daily_id=row["daily_id"], started_at=_moment(row["started_at"]),
             outcome=row["outcome"], finished_at=_maybe_moment(row["finished_at"]),
             turns=row["turns"], hints=row["hints"], version=row["version"],
+            day_ends=_maybe_moment(row["day_ends"]),
         )  # fmt: skip
 
     def _games(self, rows: Iterable[aiosqlite.Row]) -> list[Game]:
@@ -242,6 +246,7 @@ class SqliteStorage:
         channel_id: int | None = None,
         daily_id: int | None = None,
         interaction_id: int | None = None,
+        day_ends: datetime | None = None,
     ) -> Game:
         """Start a game; its clock starts now (when the board is first shown). A player has
         one game per daily: asking again returns it. An interaction that already started a
@@ -259,7 +264,7 @@ class SqliteStorage:
                     return await self._must_game(db, done["game_id"])
             cursor = await db.execute(
                 """INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
-                   daily_id, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   daily_id, started_at, day_ends) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (owner_id, daily_id) WHERE daily_id IS NOT NULL DO NOTHING""",
                 (
                     puzzle.id,
@@ -270,6 +275,7 @@ class SqliteStorage:
                     channel_id,
                     daily_id,
                     _text(self._clock()),
+                    _text(day_ends) if day_ends else None,
                 ),
             )
             if cursor.rowcount == 1:
@@ -418,7 +424,7 @@ class SqliteStorage:
         if change.result is not None and game.daily_id is not None:
             db.execute(
                 """INSERT OR IGNORE INTO results (daily_id, user_id, guild_id, game_id,
-                   seconds, turns, hints, solved_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                   seconds, turns, hints, solved_at, late) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     game.daily_id,
                     game.owner_id,
@@ -428,6 +434,7 @@ class SqliteStorage:
                     change.result.turns,
                     change.result.hints,
                     _text(now),
+                    int(change.result.late),
                 ),
             )
         changed = dataclasses.replace(
@@ -463,13 +470,17 @@ class SqliteStorage:
         async with self._transaction() as db:
             await db.execute(
                 """INSERT INTO guild_settings (guild_id, channel_id, post_time, timezone, width,
-                   height, enabled, configured_by, failures, paused, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   height, enabled, configured_by, failures, paused, role_id, size_from,
+                   previous_width, previous_height, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
                    post_time = excluded.post_time, timezone = excluded.timezone,
                    width = excluded.width, height = excluded.height,
                    enabled = excluded.enabled, configured_by = excluded.configured_by,
                    failures = excluded.failures, paused = excluded.paused,
+                   role_id = excluded.role_id, size_from = excluded.size_from,
+                   previous_width = excluded.previous_width,
+                   previous_height = excluded.previous_height,
                    updated_at = excluded.updated_at""",
                 (
                     settings.guild_id,
@@ -482,6 +493,10 @@ class SqliteStorage:
                     settings.configured_by,
                     settings.failures,
                     settings.paused,
+                    settings.role_id,
+                    settings.size_from.isoformat() if settings.size_from else None,
+                    settings.previous_width,
+                    settings.previous_height,
                     _text(self._clock()),
                 ),
             )
@@ -574,6 +589,19 @@ class SqliteStorage:
             daily_id=row["daily_id"], channel_id=row["channel_id"],
             message_id=row["message_id"], claimed_at=_moment(row["claimed_at"]),
         )  # fmt: skip
+
+    # -- the deployment's own values ---------------------------------------------------------
+
+    async def deployment_value(self, key: str, default: str) -> str:
+        """The deployment's value of ``key``; ``default`` is stored on first use, and the
+        value stored first is what every caller gets."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT OR IGNORE INTO deployment (key, value) VALUES (?, ?)", (key, default)
+            )
+            row = await self._one("SELECT value FROM deployment WHERE key = ?", key, on=db)
+        assert row is not None
+        return str(row["value"])
 
     # -- results ----------------------------------------------------------------------------
 

@@ -8,7 +8,15 @@ from puzzle import KINDS
 
 from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
 from .legacy import legacy_puzzle
-from .scoring import HINT_PENALTY_SECONDS, Standing, UserStats, penalty, ranked, score
+from .scoring import (
+    HINT_PENALTY_SECONDS,
+    Standing,
+    UserStats,
+    penalty,
+    ranked,
+    score,
+    solved_late,
+)
 from .service import Board, GameService, Played, Standings, load
 
 
@@ -21,4 +29,5 @@ __all__ = [
     "HINT_PENALTY_SECONDS", "Board", "BoardSolved", "GameService", "NoSuchBoard",
     "NoUnfinishedBoard", "NotYourBoard", "Played", "Standing", "Standings", "UserError",
     "UserStats", "legacy_puzzle", "load", "open_storage", "penalty", "ranked", "score",
+    "solved_late",
 ]  # fmt: skip

@@ -48,13 +48,24 @@ def rank_of(results: Iterable[Result], user_id: int) -> int | None:
     return next((s.rank for s in ranked(results) if s.result.user_id == user_id), None)
 
 
-def new_result(game: Game, now: datetime, turns: int, hints: int) -> NewResult:
+def new_result(game: Game, now: datetime, turns: int, hints: int, late: bool) -> NewResult:
     """The result a daily game earns when the move adding ``turns`` and ``hints`` solves it
-    at ``now``; its time runs from when the board was first shown."""
+    at ``now``; its time runs from when the board was first shown. A late solve (after the
+    date ended where it was played) is ranked with its own date, labelled late."""
     return NewResult(
         seconds=(now - game.started_at).total_seconds(),
         turns=game.turns + turns,
         hints=game.hints + hints,
+        late=late,
+    )
+
+
+def solved_late(game: Game) -> bool:
+    """Whether a daily game was solved after its date had ended where it was played."""
+    return (
+        game.day_ends is not None
+        and game.finished_at is not None
+        and game.finished_at >= game.day_ends
     )
 
 

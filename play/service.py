@@ -9,10 +9,11 @@ from storage ever after. Wording and markup are the front end's.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -42,9 +43,25 @@ def load(stored: PuzzleRecord) -> Any:
     return KINDS[stored.kind].load(stored)
 
 
-def daily_seed(day: date) -> str:
-    """The seed of the daily puzzle of a date: d20261122."""
-    return f"d{day:%Y%m%d}"
+#: Seeds of daily puzzles start with this; nobody else's may.
+DAILY_PREFIX = "daily-"
+
+
+def daily_seed(secret: str, params: str, day: date) -> str:
+    """The seed of the daily puzzle of a date and size: keyed by the deployment's secret, so
+    nobody can make a daily's puzzle before its day without playing the daily."""
+    mac = hmac.new(secret.encode(), f"{KIND}:{params}:{day.isoformat()}".encode(), "sha256")
+    return DAILY_PREFIX + mac.hexdigest()[:20]
+
+
+def day_end(day: date, zone: str) -> datetime:
+    """The instant a calendar date ends in a time zone."""
+    return datetime.combine(day + timedelta(days=1), time(0), ZoneInfo(zone)).astimezone(UTC)
+
+
+def over_everywhere(day: date, now: datetime) -> bool:
+    """Whether a date has ended in every time zone (the last is UTC−12)."""
+    return now >= datetime.combine(day + timedelta(days=1), time(12), UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +105,15 @@ class GameService:
     """Game logic over a ``Storage``."""
 
     def __init__(
-        self, storage: Storage, clock: db.Clock = db.utc_now, offload: Offload = asyncio.to_thread
+        self,
+        storage: Storage,
+        clock: db.Clock = db.utc_now,
+        offload: Offload = asyncio.to_thread,
+        daily_secret: str = "",
     ) -> None:
         self.storage = storage
         self.clock = clock
+        self._secret = daily_secret
         #: Runs generation away from the event loop (a thread; a worker process in the bot).
         self.offload = offload
         self._dates: dict[int, date] = {}
@@ -101,14 +123,18 @@ class GameService:
         """Today's UTC date."""
         return self.clock().astimezone(UTC).date()
 
-    async def local_today(self, guild_id: int | None) -> date:
-        """Today's date where a server posts its daily (its zone), else in UTC: the date of
-        the daily puzzle people there play."""
+    async def zone(self, guild_id: int | None) -> str:
+        """The time zone of a server's daily (UTC without one)."""
         if guild_id is not None:
             settings = await self.storage.guild_settings(guild_id)
             if settings is not None:
-                return self.clock().astimezone(ZoneInfo(settings.timezone)).date()
-        return self.today()
+                return settings.timezone
+        return "UTC"
+
+    async def local_today(self, guild_id: int | None) -> date:
+        """Today's date where a server posts its daily (its zone), else in UTC: the date of
+        the daily puzzle people there play."""
+        return self.clock().astimezone(ZoneInfo(await self.zone(guild_id))).date()
 
     # -- puzzles ----------------------------------------------------------------------------
 
@@ -134,8 +160,18 @@ class GameService:
         found = await self.storage.daily_puzzle(day, KIND, params)
         if found is not None:
             return found
-        made = await self.offload(engine.generate, Params(width, height), daily_seed(day))
+        seed = daily_seed(await self.daily_secret(), params, day)
+        made = await self.offload(engine.generate, Params(width, height), seed)
         return await self.storage.ensure_daily_puzzle(day, made)
+
+    async def daily_secret(self) -> str:
+        """The deployment's secret for daily seeds: from the environment if given, else made
+        on first use and kept with the data."""
+        if not self._secret:
+            self._secret = await self.storage.deployment_value(
+                "daily-secret", secrets.token_hex(32)
+            )
+        return self._secret
 
     async def daily_size(self, guild_id: int | None) -> tuple[int, int]:
         """The daily board size a server chose (8×8 by default)."""
@@ -152,11 +188,12 @@ class GameService:
         """The parameters and seed asked for; UserError if either is unusable."""
         try:
             width, height = parse_size(size) if size else DEFAULT_SIZE
-            return KINDS[KIND].format_params(Params(width, height)), (
-                normalize_seed(seed) if seed else None
-            )
+            chosen = normalize_seed(seed) if seed else None
         except ValueError as error:
             raise UserError(str(error)) from None
+        if chosen is not None and chosen.startswith(DAILY_PREFIX):
+            raise UserError(f"Seeds starting with {DAILY_PREFIX} are kept for the daily puzzles.")
+        return KINDS[KIND].format_params(Params(width, height)), chosen
 
     async def new_game(
         self,
@@ -196,8 +233,9 @@ class GameService:
         existing = await self.storage.daily_game(owner_id, daily.id)
         if existing is not None:
             return await self.board(existing)
+        ends = day_end(daily.date, await self.zone(guild_id))
         return await self._start(
-            daily.puzzle, owner_id, "daily", guild_id, channel_id, daily.id, interaction_id
+            daily.puzzle, owner_id, "daily", guild_id, channel_id, daily.id, interaction_id, ends
         )
 
     async def _start(
@@ -209,6 +247,7 @@ class GameService:
         channel_id: int | None,
         daily_id: int | None,
         interaction_id: int | None,
+        day_ends: datetime | None = None,
     ) -> Board:
         puzzle = load(stored)
         game = await self.storage.create_game(
@@ -220,6 +259,7 @@ class GameService:
             channel_id=channel_id,
             daily_id=daily_id,
             interaction_id=interaction_id,
+            day_ends=day_ends,
         )
         return await self.board(game)
 
@@ -244,14 +284,31 @@ class GameService:
             raise NoUnfinishedBoard(anywhere=True)
         return await self.board(game)
 
-    async def datapack_puzzle(self, owner_id: int, channel_id: int | None) -> Any:
-        """The Pipes puzzle of the user's newest unfinished board (in this channel first),
-        or of today's daily."""
+    async def datapack_puzzle(
+        self, owner_id: int, channel_id: int | None, guild_id: int | None
+    ) -> Any:
+        """The Pipes puzzle of the user's newest unfinished board (in this channel first), or
+        of today's daily once they solved it. A daily's pack holds its solution: it is given
+        to a player who solved it, or once its date is over everywhere."""
         game = await self._newest_unfinished(owner_id, channel_id)
-        if game is not None and game.kind == KIND:
-            return load(game.puzzle)
-        width, height = await self.daily_size(None)
-        return load((await self.daily_puzzle(self.today(), width, height)).puzzle)
+        if game is None:
+            width, height = await self.daily_size(guild_id)
+            daily = await self.daily_puzzle(await self.local_today(guild_id), width, height)
+            solved = await self.storage.result(daily.id, owner_id)
+            if solved is None:
+                raise UserError(
+                    "Today's daily pack comes once you have solved it. Solve it with "
+                    "`/pipes daily`, or start a board with `/pipes new`."
+                )
+            return load(daily.puzzle)
+        if game.daily_id is not None:
+            day = await self._day(game.daily_id)
+            if day is None or not over_everywhere(day, self.clock()):
+                raise UserError(
+                    "A daily's pack comes once you have solved it (or once its date is over "
+                    "everywhere): finish your board first."
+                )
+        return load(game.puzzle)
 
     async def own_game(self, game_id: int, user_id: int) -> Game:
         """A game the user may play, or a UserError saying why not."""
@@ -345,6 +402,7 @@ class GameService:
             turns = 0 if hint else sum(engine.turns(m) for m in moves)
             hints = len(moves) if hint else 0
             daily_solve = status.outcome == "solved" and current.daily_id is not None
+            late = current.day_ends is not None and now >= current.day_ends
             seen["status"] = status
             seen["cells"] = tuple(c for m in moves for c in engine.cells(puzzle, m))
             return Change(
@@ -353,7 +411,7 @@ class GameService:
                 turns=turns,
                 hints=hints,
                 outcome=status.outcome,
-                result=new_result(current, now, turns, hints) if daily_solve else None,
+                result=new_result(current, now, turns, hints, late) if daily_solve else None,
             )
 
         try:

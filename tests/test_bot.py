@@ -252,10 +252,11 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     board_id = next(m for m, d in harness.messages.items() if d["content"] == board.content)
     clock.now += timedelta(minutes=3, seconds=5)
     made = await solve_by_clicks(harness, board_id, game)
-    announcement = made[-1]
+    announcement, private = made[-2:]
     assert "solved the daily 5×5 puzzle of 2026-11-22 in **3:05**" in announcement.content
-    assert "#1 on this server today" in announcement.content
-    assert announcement.files[0][0] == "SPOILER_pipes-win.gif"
+    assert "#1 on this server for 2026-11-22" in announcement.content
+    assert not announcement.ephemeral and announcement.files == []  # no spoiler in public
+    assert private.ephemeral and private.files[0][0] == "pipes-win.gif"
     assert "Pipes 2026-11-22 · 5×5 · ⏱ 3:05" in announcement.content
     made = await harness.command("leaderboard", BOB)
     assert f"1. <@{ALICE}> · 3:05" in made[0].content and not made[0].ephemeral

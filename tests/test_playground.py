@@ -2,15 +2,17 @@ import asyncio
 import contextlib
 import os
 import shutil
+import sqlite3
 import threading
 from concurrent.futures import Future
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from playground.server import PLAYERS, Playground, make_app, serve
-from puzzle.pipes import from_code, turns_between
+from puzzle.pipes import KIND, from_code, turns_between
 
 ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
 
@@ -139,11 +141,23 @@ def type_command(driver, text):
     wait_idle(driver)
 
 
-def solve_on_page(driver, code):
+def stored_daily(database, day):
+    """The daily puzzle of a date as the playground stored it (its seed is the deployment's
+    secret: no code reproduces it)."""
+    raw = sqlite3.connect(database)
+    raw.row_factory = sqlite3.Row
+    row = raw.execute(
+        "SELECT p.* FROM puzzles p JOIN daily_puzzles d ON d.puzzle_id = p.id WHERE d.date = ?",
+        (day,),
+    ).fetchone()
+    raw.close()
+    return KIND.load(SimpleNamespace(**dict(row)))
+
+
+def solve_on_page(driver, puzzle):
     """Click the tile buttons of the newest board the engine's way until it is solved."""
     from selenium.webdriver.common.by import By
 
-    puzzle = from_code(code)
     first = driver.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")[-25]
     game = first.get_attribute("data-custom-id").split(":")[2]
     for cell, (tile, target) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True)):
@@ -171,7 +185,7 @@ def text_of(driver):
     return driver.find_element(By.ID, "messages").text
 
 
-def test_play_a_game_and_the_daily_in_chromium(site, browser):
+def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -182,16 +196,16 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser):
     WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
     type_command(browser, "/pipes new 5x5 seed:e2e")
     assert "Pipes 5x5-e2e" in text_of(browser)
-    solve_on_page(browser, "5x5-e2e")
+    solve_on_page(browser, from_code("5x5-e2e"))
     assert "solved 5x5-e2e" in text_of(browser)
 
     press(browser, "#post-daily")
     press(browser, "button[data-custom-id^='pipes:play:']")
     daily = text_of(browser).split("Daily Pipes — ")[1].split(" ")[0]
-    solve_on_page(browser, f"5x5-d{daily.replace('-', '')}")
+    solve_on_page(browser, stored_daily(tmp_path / "e2e.sqlite3", daily))
     page = text_of(browser)
     assert f"solved the daily 5×5 puzzle of {daily}" in page
-    assert "#1 on this server today" in page
+    assert f"#1 on this server for {daily}" in page
     if shots:
         browser.save_screenshot(f"{shots}/playground-daily-solved.png")
     type_command(browser, "/pipes leaderboard")

@@ -1,0 +1,78 @@
+"""A fair daily (issue 13): its puzzle comes from the deployment's secret, no public message
+shows its solution while its date runs anywhere, its Minecraft pack holds back the solution,
+and a late solve is labelled late and ranked with its own date."""
+
+from datetime import date, timedelta
+
+from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
+from test_bot import solve_by_clicks
+
+from play import GameService
+from play.service import daily_seed
+from puzzle.pipes import from_code
+
+
+async def today_daily(harness, size=(5, 5)):
+    service = harness.bot.service
+    return await service.daily_puzzle(service.today(), *size)
+
+
+async def test_the_daily_comes_from_the_deployments_secret(harness):
+    daily = await today_daily(harness, (8, 8))
+    secret = await harness.bot.service.daily_secret()
+    assert len(secret) == 64
+    assert daily.puzzle.seed == daily_seed(secret, "8x8", daily.date)
+    # The old public seed of the date gives another puzzle; daily seeds are not for /pipes new.
+    assert from_code(f"8x8-d{daily.date:%Y%m%d}").tiles != tuple(
+        int(c, 16) for c in daily.puzzle.description.split(":")[1]
+    )
+    made = await harness.command("new", BOB, size="8x8", seed=daily.puzzle.seed)
+    assert made[-1].ephemeral and "kept for the daily puzzles" in made[-1].content
+    # The secret is kept with the data: the same on the next start, and the same puzzle.
+    again = GameService(harness.bot.storage, harness.bot.clock)
+    assert await again.daily_secret() == secret
+
+
+async def test_another_deployment_or_a_secret_from_the_environment_gives_other_dailies(harness):
+    day = date(2026, 11, 22)
+    mine = daily_seed(await harness.bot.service.daily_secret(), "8x8", day)
+    given = GameService(harness.bot.storage, harness.bot.clock, daily_secret="from-the-env")
+    assert await given.daily_secret() == "from-the-env"
+    assert daily_seed("from-the-env", "8x8", day) not in (mine, daily_seed("other", "8x8", day))
+
+
+async def play_daily(harness, user=ALICE):
+    await enable_daily(harness)
+    made = await harness.command("daily", user)
+    board = board_message(made)
+    game = (await harness.bot.storage.unfinished_games(user))[0]
+    return message_of(harness, board), game
+
+
+async def test_the_datapack_of_a_daily_waits_until_it_is_solved(harness, clock):
+    board_id, game = await play_daily(harness)
+    made = await harness.command("datapack", ALICE)
+    assert made[-1].ephemeral and "once you have solved it" in made[-1].content
+    assert not made[-1].files
+    await solve_by_clicks(harness, board_id, game)
+    made = await harness.command("datapack", ALICE)
+    assert made[-1].files[0][0].endswith("-datapack.zip")
+    other = await harness.command("datapack", BOB)  # Bob has not solved today's daily
+    assert "comes once you have solved it" in other[-1].content and not other[-1].files
+
+
+async def test_a_late_solve_is_labelled_late_and_ranked_with_its_date(harness, clock):
+    board_id, game = await play_daily(harness)
+    clock.now += timedelta(days=1)  # past midnight where the server is (UTC)
+    made = await solve_by_clicks(harness, board_id, game)
+    announcement = next(r for r in made if "🎉" in r.content)
+    assert "puzzle of 2026-11-22 (late)" in announcement.content
+    assert "#1 on this server for 2026-11-22" in announcement.content
+    result = await harness.bot.storage.result(game.daily_id, ALICE)
+    assert result.late and result.date == date(2026, 11, 22)
+
+
+async def test_personal_boards_keep_their_public_animation(harness):
+    _, message_id, game = await new_board(harness)
+    made = await solve_by_clicks(harness, message_id, game)
+    assert not made[-1].ephemeral and made[-1].files[0][0] == "pipes-win.gif"
