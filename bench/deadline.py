@@ -69,14 +69,14 @@ async def burst(folder: Path) -> tuple[list[float], list[float], float, float]:
             game_id, message_id = targets[k % 16]
             t0 = time.perf_counter()
             cell = k % 4 * 10 + k % 5  # inside the first window of buttons
-            await harness.click(message_id, f"pipes:t:{game_id}:{cell}:0:0", PLAYER + k % 16)
+            await harness.click(message_id, f"pipes:t:{game_id}:{cell}:0:0:c", PLAYER + k % 16)
             alone.append(time.perf_counter() - t0)
         news = [
             harness.command_payload("new", PLAYER + 100 + k, size="26x26", seed=f"rush-{k}")
             for k in range(16)
         ]
         clicks = [
-            harness.click_payload(message_id, f"pipes:t:{game_id}:12:0:0", PLAYER + k, True)
+            harness.click_payload(message_id, f"pipes:t:{game_id}:12:0:0:c", PLAYER + k, True)
             for k, (game_id, message_id) in enumerate(targets)
         ]
         running = asyncio.all_tasks()
@@ -108,7 +108,7 @@ async def throughput(folder: Path, games: int, per_game: int) -> tuple[float, in
             for k in range(per_game):
                 cell = (k * 7 + g) % 20 // 5 * 10 + (k * 7 + g) % 5
                 payload = harness.click_payload(
-                    message_id, f"pipes:t:{game_id}:{cell}:0:0", PLAYER + g, True
+                    message_id, f"pipes:t:{game_id}:{cell}:0:0:c", PLAYER + g, True
                 )
                 await harness.answered(payload)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Awaitable, Callable
 from datetime import date
 from typing import Any
 
@@ -12,17 +13,19 @@ import discord
 from discord import app_commands
 
 import datapack as minecraft
+from db import Game
 from play import Played, UserError
 from puzzle import quote
 
 from . import texts
+from .board_message import BoardMessage, board_message, first_window
 from .client import PipesClient
 from .deadline import Deadline
 from .replies import NO_MENTIONS, fail, log_done, say
-from .views import announce, board_message, first_window, send_board
+from .views import Handle, announce, handle_of, remember, send_board
 
 Interaction = discord.Interaction[PipesClient]
-SIZES = ("5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26")
+SIZES = ("5x4", "5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26")
 #: Longest text each option takes (Discord enforces it in the client).
 SIZE_TEXT = app_commands.Range[str, 1, 9]
 SEED_TEXT = app_commands.Range[str, 1, 32]
@@ -75,7 +78,7 @@ async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice
 )
 @app_commands.autocomplete(size=size_choices)
 async def new(
-    interaction: Interaction, size: SIZE_TEXT = "6x6", seed: SEED_TEXT | None = None
+    interaction: Interaction, size: SIZE_TEXT = "5x4", seed: SEED_TEXT | None = None
 ) -> None:
     service = interaction.client.service
     service.check_new(size, seed)
@@ -130,6 +133,19 @@ async def rotate(interaction: Interaction, cells: MOVES_TEXT) -> None:
     )
 
 
+@pipes.command(name="lock", description="Lock tiles so they cannot turn (again to unlock)")
+@app_commands.describe(cells="Tiles to lock or unlock, like B3 C4")
+async def lock(interaction: Interaction, cells: MOVES_TEXT) -> None:
+    service = interaction.client.service
+    moves = " ".join(f"{word}lock" for word in cells.replace(",", " ").split())
+    await answer_with_board(
+        interaction,
+        lambda: service.play_current(
+            interaction.user.id, interaction.channel_id, moves, interaction.id
+        ),
+    )
+
+
 @pipes.command(name="hint", description="Turn one wrong tile right (+30 s on the daily)")
 async def hint(interaction: Interaction) -> None:
     service = interaction.client.service
@@ -139,51 +155,119 @@ async def hint(interaction: Interaction) -> None:
     )
 
 
-async def answer_with_board(interaction: Interaction, move: Any) -> None:
-    """A typed move: the board privately to the player (deferred first if slow), the public
-    board message (if any) updated, and the win announced. A public message that is gone is
-    forgotten, and the player told how to get the board back."""
+@pipes.command(name="restart", description="Put your current board back as it started")
+async def restart(interaction: Interaction) -> None:
+    service = interaction.client.service
+
+    async def back() -> Played:
+        game = await service.current_game(interaction.user.id, interaction.channel_id)
+        return await service.restart(game.id, interaction.user.id, interaction.id)
+
+    await answer_with_board(interaction, back)
+
+
+@pipes.command(name="giveup", description="Give up your current board and see its solution")
+async def giveup(interaction: Interaction) -> None:
+    service = interaction.client.service
+
+    async def stop() -> Played:
+        game = await service.current_game(interaction.user.id, interaction.channel_id)
+        return await service.give_up(game.id, interaction.user.id, interaction.id)
+
+    await answer_with_board(interaction, stop)
+
+
+async def answer_with_board(
+    interaction: Interaction, move: Callable[[], Awaitable[Played]]
+) -> None:
+    """A typed move updates the board the player already has — its public message, or the
+    private one they last used (keeping its window and click mode) — and the reply says so
+    in a line; without such a board (or if it is gone), the board comes privately. A public
+    message that is gone is forgotten. A win is announced."""
     deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
     try:
-        played: Played = await move()
+        played = await move()
+        game = played.board.game
+        handle = None if game.message_id is not None else handle_of(game.id)
+        window = (
+            handle.window
+            if handle is not None and not played.cells
+            else first_window(played.board, played.cells)
+        )
+        mode = handle.mode if handle is not None else "c"
         message = await board_message(
-            interaction.client.workers,
-            played.board,
-            first_window(played.board, played.cells),
-            played.cells,
+            interaction.client.workers, played.board, window, played.cells, mode
         )
     finally:
         deferred = await deadline.settle()
-    send = interaction.followup.send if deferred else interaction.response.send_message
-    await send(
-        message.content,
-        file=message.file(),
-        view=message.view or discord.utils.MISSING,
-        ephemeral=True,
-        allowed_mentions=NO_MENTIONS,
-    )
-    game = played.board.game
-    if game.message_id is not None and game.channel_id is not None:
-        public = interaction.client.get_partial_messageable(game.channel_id).get_partial_message(
-            game.message_id
+    in_place = game.message_id is not None or handle is not None
+    if in_place:
+        await _reply(interaction, deferred, f"{message.content}\n(Your board is updated.)")
+        if await _update_in_place(interaction, game, handle, message):
+            if handle is not None:
+                remember(game.id, handle.interaction, handle.message_id, window, mode)
+        else:
+            note = (
+                "Your board's message is gone: here is the board (`/pipes resume` shows it again)."
+            )
+            sent = await interaction.followup.send(
+                f"{message.content}\n{note}",
+                files=message.files(),
+                view=message.view or discord.utils.MISSING,
+                ephemeral=True,
+                allowed_mentions=NO_MENTIONS,
+                wait=True,
+            )
+            remember(game.id, interaction, sent.id, window, mode)
+    else:
+        sent_id = await _reply(interaction, deferred, message.content, message)
+        remember(game.id, interaction, sent_id, window, mode)
+    if played.applied and game.solved:
+        await announce(interaction, played.board)
+
+
+async def _reply(
+    interaction: Interaction, deferred: bool, content: str, board: BoardMessage | None = None
+) -> int | None:
+    """The private answer to a typed move, with the board if given; the id of the message
+    it made (None: the interaction's original response)."""
+    extra: dict[str, Any] = {}
+    if board is not None:
+        extra = {"files": board.files(), "view": board.view or discord.utils.MISSING}
+    if deferred:
+        sent = await interaction.followup.send(
+            content, ephemeral=True, allowed_mentions=NO_MENTIONS, wait=True, **extra
         )
-        try:
-            await public.edit(
+        return sent.id
+    await interaction.response.send_message(
+        content, ephemeral=True, allowed_mentions=NO_MENTIONS, **extra
+    )
+    return None
+
+
+async def _update_in_place(
+    interaction: Interaction, game: Game, handle: Handle | None, message: BoardMessage
+) -> bool:
+    """Edit the board's public message, or else the private one last used; False if it is
+    gone (a public one is then forgotten) or out of reach."""
+    try:
+        if game.message_id is not None and game.channel_id is not None:
+            channel = interaction.client.get_partial_messageable(game.channel_id)
+            await channel.get_partial_message(game.message_id).edit(
                 content=message.content,
-                attachments=[message.file()],
+                attachments=message.files(),
                 view=message.view,
                 allowed_mentions=NO_MENTIONS,
             )
-        except discord.NotFound:
+        elif handle is not None:
+            await handle.edit(message)
+    except discord.NotFound:
+        if game.message_id is not None:
             await interaction.client.storage.set_game_message(game.id, None, None)
-            await say(
-                interaction,
-                "Your board's message in the channel is gone: `/pipes resume` shows the board.",
-            )
-        except discord.HTTPException:
-            pass  # out of reach for now; the reply above shows the board anyway
-    if played.applied and game.solved:
-        await announce(interaction, played.board)
+        return False
+    except discord.HTTPException:
+        return False
+    return True
 
 
 @pipes.command(

@@ -1,12 +1,13 @@
-"""A board's Discord message, built in one place (text, image, buttons), and its buttons:
-``DynamicItem``s whose custom_id carries the game id, the action and the window, so they
-survive restarts. Every way of showing a board goes through ``board_message``."""
+"""A board's buttons (``DynamicItem``s whose custom_id carries the game, the action, the
+window and the click mode, so they survive restarts), and how a board is sent, updated and
+announced. The message itself is built by ``board_message``."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import re
+import time
 import weakref
 from collections.abc import Awaitable
 from dataclasses import dataclass
@@ -15,128 +16,17 @@ from typing import Any
 import discord
 
 from play import Board, GameService, Played, UserError
-from puzzle.pipes import GLYPHS, cell_name
-from renderer import render_png, render_win_animation
+from renderer import render_win_animation
 
-from . import texts
+from . import custom_ids, texts
+from .board_message import BoardMessage, board_message, first_window
 from .client import PipesClient
 from .deadline import Deadline, with_retries
 from .replies import NO_MENTIONS, guarded, refuse
-from .window import Viewport, pan, viewport, viewport_around
-from .workers import Workers
+from .window import Viewport, viewport
 
-BOARD_ALT = "Pipes board: tiles as pipes; blue is water, orange hatched tiles form a loop."
-
-
-@dataclass(frozen=True, slots=True)
-class BoardMessage:
-    """Everything a board message shows. ``file()`` gives a fresh attachment each time."""
-
-    content: str
-    png: bytes
-    view: discord.ui.View | None
-
-    def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.png), filename="board.png", description=BOARD_ALT)
-
-
-async def board_message(
-    workers: Workers, board: Board, window: Viewport, highlight: tuple[int, ...] = ()
-) -> BoardMessage:
-    """The board's text, its image (drawn by a worker, the window framed) and its buttons."""
-    game, puzzle = board.game, board.puzzle
-    framed = not game.finished and not window.covers(game.width, game.height)
-    png = await workers.draw(
-        render_png,
-        game.width,
-        game.height,
-        game.tiles,
-        puzzle.source,
-        board.status.details["check"],
-        highlight=highlight,
-        locked=game.state.locked,
-        frame=(window.x, window.y, window.width, window.height) if framed else None,
-    )
-    return BoardMessage(texts.status(board), png, board_view(board, window))
-
-
-def _style(board: Board, cell: int) -> discord.ButtonStyle:
-    check = board.status.details["check"]
-    source = board.puzzle.source
-    if cell == source[1] * board.game.width + source[0]:
-        return discord.ButtonStyle.success
-    if cell in check.loops:
-        return discord.ButtonStyle.danger
-    if cell in check.flooded:
-        return discord.ButtonStyle.primary
-    return discord.ButtonStyle.secondary
-
-
-class ButtonRows(discord.ui.View):
-    """Rows of buttons given as Discord's component payload. Clicks are read back by the
-    DynamicItems registered at start-up, so this view holds no items and discord.py stores
-    nothing for it; building it is cheap (a board answers every click with one)."""
-
-    def __init__(self, rows: list[list[dict[str, Any]]]) -> None:
-        super().__init__(timeout=None)
-        self.rows = rows
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return [{"type": 1, "components": row} for row in self.rows]
-
-
-def _button(
-    label: str, custom_id: str, style: discord.ButtonStyle, disabled: bool = False
-) -> dict[str, Any]:
-    return {
-        "type": 2,
-        "style": style.value,
-        "label": label,
-        "custom_id": custom_id,
-        "disabled": disabled,
-    }
-
-
-def board_view(board: Board, view: Viewport) -> ButtonRows | None:
-    """Tile buttons for the window, plus ◀ ▲ ▼ ▶ and 💡 when the board is larger.
-    None once the game is finished."""
-    game = board.game
-    if game.finished:
-        return None
-    rows = [
-        [
-            _button(
-                f"{cell_name(x, top)} {GLYPHS[game.tiles[top * game.width + x]]}",
-                TileButton.make_id(game.id, top * game.width + x, view),
-                _style(board, top * game.width + x),
-            )
-            for x in range(view.x, view.x + view.width)
-        ]
-        for top in range(view.y, view.y + view.height)
-    ]
-    if not view.covers(game.width, game.height):
-        moves = []
-        for direction, label in (("l", "◀"), ("u", "▲"), ("d", "▼"), ("r", "▶")):
-            target = pan(view, direction, game.width, game.height)
-            moves.append(
-                _button(
-                    label,
-                    PanButton.make_id(game.id, direction, target),
-                    discord.ButtonStyle.secondary,
-                    disabled=target == view,
-                )
-            )
-        moves.append(
-            _button("💡 Hint", HintButton.make_id(game.id, view), discord.ButtonStyle.secondary)
-        )
-        rows.append(moves)
-    return ButtonRows(rows)
-
-
-def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
-    """The window a board opens with: around the last touched cell, else the top left."""
-    game = board.game
-    return viewport_around(game.width, game.height, cells[-1] if cells else 0)
+#: An interaction can edit its messages for 15 minutes; a board handle is used for less.
+HANDLE_LIFETIME = 14 * 60
 
 
 async def announce(interaction: discord.Interaction[PipesClient], board: Board) -> None:
@@ -193,18 +83,70 @@ async def send_board(
             await interaction.delete_original_response()
         await refuse(interaction, error)
         return
-    message = await board_message(interaction.client.workers, board, first_window(board))
+    window = first_window(board)
+    message = await board_message(interaction.client.workers, board, window)
     sent = await interaction.followup.send(
         message.content,
-        file=message.file(),
+        files=message.files(),
         view=message.view or discord.utils.MISSING,
         ephemeral=ephemeral,
         allowed_mentions=NO_MENTIONS,
         wait=True,
     )
     game = board.game
+    remember(game.id, interaction, sent.id, window, "c")
     if not ephemeral and not game.finished:
         await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Handle:
+    """How to edit the message that last showed a board (this process, 14 minutes): the
+    interaction that sent or updated it, the message (None: its original response), and the
+    window and click mode it shows."""
+
+    interaction: discord.Interaction[PipesClient]
+    message_id: int | None
+    window: Viewport
+    mode: str
+    at: float
+
+    async def edit(self, message: BoardMessage) -> None:
+        fields: dict[str, Any] = {
+            "content": message.content,
+            "attachments": message.files(),
+            "view": message.view,
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if self.message_id is None:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
+_handles: dict[int, Handle] = {}
+
+
+def remember(
+    game_id: int,
+    interaction: discord.Interaction[PipesClient],
+    message_id: int | None,
+    window: Viewport,
+    mode: str,
+) -> None:
+    """Note the message that now shows a board, so a typed move can update it in place."""
+    _handles[game_id] = Handle(interaction, message_id, window, mode, time.monotonic())
+    if len(_handles) > 10_000:  # forget the oldest half
+        for old in sorted(_handles, key=lambda k: _handles[k].at)[:5_000]:
+            del _handles[old]
+
+
+def handle_of(game_id: int) -> Handle | None:
+    """The message that last showed a board, if it can still be edited."""
+    found = _handles.get(game_id)
+    if found is None or time.monotonic() - found.at > HANDLE_LIFETIME:
+        return None
+    return found
 
 
 _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -252,13 +194,17 @@ class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:n
 
 class _BoardAction(_Action, template=r"pipes:never"):
     """A button on a board: ``act`` plays (or raises UserError), then the board message is
-    updated in place, its window kept: at once (UPDATE_MESSAGE), or after a deferred update
-    when the answer is not ready in time. A win is announced."""
+    updated in place, its window and mode kept: at once (UPDATE_MESSAGE), or after a
+    deferred update when the answer is not ready in time. A win is announced."""
 
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user_id: int
     ) -> Played:
         raise NotImplementedError
+
+    @property
+    def mode(self) -> str:
+        return self.fields["mode"] or "c"
 
     async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:
         game_id = int(self.fields["game"])
@@ -268,8 +214,9 @@ class _BoardAction(_Action, template=r"pipes:never"):
                 played = await self.act(
                     interaction.client.service, game_id, interaction.id, interaction.user.id
                 )
+                window = self.window(played)
                 message = await board_message(
-                    interaction.client.workers, played.board, self.window(played), played.cells
+                    interaction.client.workers, played.board, window, played.cells, self.mode
                 )
                 edit = (
                     interaction.edit_original_response
@@ -278,10 +225,11 @@ class _BoardAction(_Action, template=r"pipes:never"):
                 )
                 await edit(
                     content=message.content,
-                    attachments=[message.file()],
+                    attachments=message.files(),
                     view=message.view,
                     allowed_mentions=NO_MENTIONS,
                 )
+                remember(game_id, interaction, None, window, self.mode)
         finally:
             await deadline.settle()
         if played.applied and played.board.game.solved:
@@ -293,28 +241,20 @@ class _BoardAction(_Action, template=r"pipes:never"):
         return viewport(game.width, game.height, int(self.fields["vx"]), int(self.fields["vy"]))
 
 
-_GAME, _VIEW = r"(?P<game>\d{1,18})", r"(?P<vx>\d{1,2}):(?P<vy>\d{1,2})"
-
-
-class TileButton(_BoardAction, template=rf"pipes:t:{_GAME}:(?P<cell>\d{{1,4}}):{_VIEW}"):
-    """Turn one tile clockwise."""
-
-    @staticmethod
-    def make_id(game_id: int, cell: int, view: Viewport) -> str:
-        return f"pipes:t:{game_id}:{cell}:{view.x}:{view.y}"
+class TileButton(_BoardAction, template=custom_ids.TILE):
+    """Turn one tile clockwise or anticlockwise, or lock it, by the click mode."""
 
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user_id: int
     ) -> Played:
-        return await service.click(game_id, user_id, int(self.fields["cell"]), interaction_id)
+        cell = int(self.fields["cell"])
+        return await service.click(
+            game_id, user_id, cell, custom_ids.SUFFIX[self.mode], interaction_id
+        )
 
 
-class PanButton(_BoardAction, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW}"):
-    """Move the window of tile buttons (looking is free: nothing is stored)."""
-
-    @staticmethod
-    def make_id(game_id: int, direction: str, view: Viewport) -> str:
-        return f"pipes:v:{game_id}:{direction}:{view.x}:{view.y}"
+class NavButton(_BoardAction, template=custom_ids.NAV):
+    """Show another window of tile buttons (looking is free: nothing is stored)."""
 
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user_id: int
@@ -323,12 +263,22 @@ class PanButton(_BoardAction, template=rf"pipes:v:{_GAME}:(?P<dir>[lurd]):{_VIEW
         return Played(await service.board(game), (), applied=False)
 
 
-class HintButton(_BoardAction, template=rf"pipes:h:{_GAME}:{_VIEW}"):
-    """Turn one wrong tile right (counted as a hint); the window moves to it."""
+class ModeButton(_BoardAction, template=custom_ids.SWITCH):
+    """Switch the click mode: ↻ turn, ↺ turn back, 🔒 lock (nothing is stored)."""
 
-    @staticmethod
-    def make_id(game_id: int, view: Viewport) -> str:
-        return f"pipes:h:{game_id}:{view.x}:{view.y}"
+    @property
+    def mode(self) -> str:
+        return self.fields["to"]
+
+    async def act(
+        self, service: GameService, game_id: int, interaction_id: int, user_id: int
+    ) -> Played:
+        game = await service.own_game(game_id, user_id)
+        return Played(await service.board(game), (), applied=False)
+
+
+class HintButton(_BoardAction, template=custom_ids.HINT):
+    """Turn one wrong tile right (counted as a hint); the window moves to it."""
 
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user_id: int
@@ -339,13 +289,13 @@ class HintButton(_BoardAction, template=rf"pipes:h:{_GAME}:{_VIEW}"):
         return first_window(played.board, played.cells) if played.cells else super().window(played)
 
 
-class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):
+class PlayButton(_Action, template=custom_ids.PLAY):
     """The daily post's Play button: the clicker's own board of that puzzle."""
 
     @staticmethod
     def button(daily_id: int) -> discord.ui.Button[Any]:
         return discord.ui.Button(
-            label="▶ Play", style=discord.ButtonStyle.success, custom_id=f"pipes:play:{daily_id}"
+            label="▶ Play", style=discord.ButtonStyle.success, custom_id=custom_ids.play(daily_id)
         )
 
     async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:
@@ -363,7 +313,7 @@ class PlayButton(_Action, template=r"pipes:play:(?P<daily>\d{1,18})"):
         )
 
 
-_KNOWN = (TileButton, PanButton, HintButton, PlayButton)
+_KNOWN = (TileButton, NavButton, ModeButton, HintButton, PlayButton)
 # Every id of ours that no button above reads (forged, cut, or from an older version).
 _UNKNOWN = "(?!(?:{}))pipes:.*".format(
     "|".join(

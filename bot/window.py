@@ -1,12 +1,13 @@
-"""The window of tile buttons on a board: a Discord message holds at most 25 buttons, so
-boards larger than 5×5 get a 5×4 block of tile buttons that ◀ ▲ ▼ ▶ move."""
+"""The window of tile buttons on a board: a Discord message holds at most 5 rows of 5
+buttons, one row of which holds the controls, so a board shows a block of at most 5×4 tile
+buttons; on larger boards ◀ Prev and Next ▶ walk the windows in snake order."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Tile buttons: 5 per row; 5 rows when the whole board fits, else 4 rows and a nav row.
-VIEW_COLUMNS, VIEW_ROWS_FIT, VIEW_ROWS = 5, 5, 4
+#: Tile buttons: 5 per row, 4 rows (the fifth row holds the controls).
+VIEW_COLUMNS, VIEW_ROWS = 5, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +29,8 @@ class Viewport:
 
 def viewport(board_width: int, board_height: int, x: int = 0, y: int = 0) -> Viewport:
     """The viewport at (x, y), clamped onto the board."""
-    fits = board_width <= VIEW_COLUMNS and board_height <= VIEW_ROWS_FIT
     width = min(board_width, VIEW_COLUMNS)
-    height = board_height if fits else min(board_height, VIEW_ROWS)
+    height = min(board_height, VIEW_ROWS)
     x = max(0, min(x, board_width - width))
     y = max(0, min(y, board_height - height))
     return Viewport(x, y, width, height)
@@ -46,6 +46,33 @@ def viewport_around(board_width: int, board_height: int, cell: int) -> Viewport:
 
 
 def pan(view: Viewport, direction: str, board_width: int, board_height: int) -> Viewport:
-    """The viewport one full step left/right/up/down ('l', 'r', 'u', 'd'), clamped."""
+    """The viewport one full step left/right/up/down ('l', 'r', 'u', 'd'), clamped (the
+    arrows of buttons sent before ◀ Prev / Next ▶)."""
     dx, dy = {"l": (-1, 0), "r": (1, 0), "u": (0, -1), "d": (0, 1)}[direction]
     return viewport(board_width, board_height, view.x + dx * view.width, view.y + dy * view.height)
+
+
+def windows(board_width: int, board_height: int) -> list[Viewport]:
+    """Every window of a board in snake order: along the first row of windows, back along
+    the next, and so on (the order ◀ Prev and Next ▶ walk)."""
+    first = viewport(board_width, board_height)
+    rows: list[list[Viewport]] = []
+    for top in range(0, board_height, first.height):
+        row = [
+            viewport(board_width, board_height, left, top)
+            for left in range(0, board_width, first.width)
+        ]
+        rows.append(row if len(rows) % 2 == 0 else row[::-1])
+    ordered: list[Viewport] = []
+    for view in (v for row in rows for v in row):
+        if view not in ordered:
+            ordered.append(view)
+    return ordered
+
+
+def step(view: Viewport, direction: str, board_width: int, board_height: int) -> Viewport:
+    """The window before ('p') or after ('n') ``view`` in snake order (itself at the ends)."""
+    order = windows(board_width, board_height)
+    here = order.index(view) if view in order else 0
+    there = here - 1 if direction == "p" else here + 1
+    return order[max(0, min(there, len(order) - 1))]

@@ -29,7 +29,7 @@ from .scoring import UserStats, new_result, rank_of, user_stats
 #: Runs a picklable call away from the event loop: ``await offload(fn, *args)``.
 Offload = Callable[..., Awaitable[Any]]
 KIND = "pipes"
-DEFAULT_SIZE = (6, 6)
+DEFAULT_SIZE = (5, 4)
 DAILY_SIZE = (8, 8)
 #: At most this many moves in one typed command.
 MAX_MOVES = 50
@@ -90,6 +90,19 @@ class Played:
     board: Board
     cells: tuple[int, ...]
     applied: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one action does to a game: the new state and status, the moves as the kind
+    writes them, the counters to add and the cells it touched."""
+
+    state: Any
+    status: Status
+    moves: tuple[str, ...]
+    turns: int = 0
+    hints: int = 0
+    cells: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +217,8 @@ class GameService:
         seed: str | None = None,
         interaction_id: int | None = None,
     ) -> Board:
-        """A personal game of a size (default 6×6) and seed (default random)."""
+        """A personal game of a size (default 5×4: it fits the buttons) and seed (default
+        random)."""
         params, chosen = self.check_new(size, seed)
         stored = await self.stored_puzzle(KIND, params, chosen or secrets.token_hex(3))
         return await self._start(
@@ -341,15 +355,21 @@ class GameService:
         return await self._change(game_id, user_id, choose, False, interaction_id)
 
     async def click(
-        self, game_id: int, user_id: int, cell: int, interaction_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        cell: int,
+        suffix: str = "",
+        interaction_id: int | None = None,
     ) -> Played:
-        """A click on a cell of the player's game (row-major index): the kind's move there."""
+        """A click on a cell of the player's game (row-major index): the move named by the
+        cell and ``suffix`` in the kind's notation (Pipes: '' turns, 'ccw', 'lock')."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             if not 0 <= cell < current.width * current.height:
                 raise UserError("That button points outside the board; nothing was changed.")
             name = cell_name(cell % current.width, cell // current.width)
-            return KINDS[current.kind].parse_moves(puzzle, name)
+            return KINDS[current.kind].parse_moves(puzzle, name + suffix)
 
         return await self._change(game_id, user_id, choose, False, interaction_id)
 
@@ -380,6 +400,29 @@ class GameService:
         game = await self.current_game(owner_id, channel_id)
         return await self.hint(game.id, owner_id, interaction_id)
 
+    async def restart(
+        self, game_id: int, user_id: int, interaction_id: int | None = None
+    ) -> Played:
+        """Put the player's board back as it started (locks lifted); the clock runs on."""
+
+        def back(puzzle: Any, current: Game) -> Step:
+            engine = KINDS[current.kind]
+            state = engine.initial_state(puzzle)
+            return Step(state, engine.status(puzzle, state), ("restart",))
+
+        return await self._transition(game_id, user_id, back, interaction_id)
+
+    async def give_up(
+        self, game_id: int, user_id: int, interaction_id: int | None = None
+    ) -> Played:
+        """End the player's game without solving it (a daily earns no result)."""
+
+        def stop(puzzle: Any, current: Game) -> Step:
+            status = KINDS[current.kind].status(puzzle, current.state)
+            return Step(current.state, Status("lost", status.details), ("giveup",))
+
+        return await self._transition(game_id, user_id, stop, interaction_id)
+
     async def _change(
         self,
         game_id: int,
@@ -388,31 +431,44 @@ class GameService:
         hint: bool,
         interaction_id: int | None,
     ) -> Played:
-        """One transaction: the game is the player's, and the moves are chosen from and
-        applied to the stored state."""
-        seen: dict[str, Any] = {}
+        """Moves chosen from and applied to the stored state, by the kind's rules."""
+
+        def play(puzzle: Any, current: Game) -> Step:
+            engine = KINDS[current.kind]
+            moves = choose(puzzle, current)
+            state = engine.apply(puzzle, current.state, moves)
+            return Step(
+                state,
+                engine.status(puzzle, state),
+                tuple(engine.format_move(puzzle, m) for m in moves),
+                turns=0 if hint else sum(engine.turns(m) for m in moves),
+                hints=len(moves) if hint else 0,
+                cells=tuple(c for m in moves for c in engine.cells(puzzle, m)),
+            )
+
+        return await self._transition(game_id, user_id, play, interaction_id)
+
+    async def _transition(
+        self,
+        game_id: int,
+        user_id: int,
+        step: Callable[[Any, Game], Step],
+        interaction_id: int | None,
+    ) -> Played:
+        """One transaction: the game is the player's, the step is computed from the stored
+        state, and a daily solve stores its result (late after the date ended)."""
+        seen: dict[str, Step] = {}
 
         def rules(current: Game, now: datetime) -> Change:
             if current.owner_id != user_id:
                 raise NotYourBoard(current.owner_id)
-            engine, puzzle = KINDS[current.kind], load(current.puzzle)
-            moves = choose(puzzle, current)
-            state = engine.apply(puzzle, current.state, moves)
-            status = engine.status(puzzle, state)
-            turns = 0 if hint else sum(engine.turns(m) for m in moves)
-            hints = len(moves) if hint else 0
-            daily_solve = status.outcome == "solved" and current.daily_id is not None
+            done = seen["step"] = step(load(current.puzzle), current)
+            outcome = done.status.outcome
             late = current.day_ends is not None and now >= current.day_ends
-            seen["status"] = status
-            seen["cells"] = tuple(c for m in moves for c in engine.cells(puzzle, m))
-            return Change(
-                state=state,
-                moves=tuple(engine.format_move(puzzle, m) for m in moves),
-                turns=turns,
-                hints=hints,
-                outcome=status.outcome,
-                result=new_result(current, now, turns, hints, late) if daily_solve else None,
-            )
+            result = None
+            if outcome == "solved" and current.daily_id is not None:
+                result = new_result(current, now, done.turns, done.hints, late)
+            return Change(done.state, done.moves, done.turns, done.hints, outcome, result)
 
         try:
             changed = await self.storage.change(
@@ -424,8 +480,9 @@ class GameService:
             raise NoSuchBoard() from None
         except (db.StorageError, MoveError) as error:
             raise UserError(str(error)) from None
-        board = await self.board(changed.game, seen.get("status"))
-        return Played(board, seen["cells"] if changed.applied else (), changed.applied)
+        done = seen.get("step")
+        board = await self.board(changed.game, done.status if done else None)
+        return Played(board, done.cells if done and changed.applied else (), changed.applied)
 
     # -- showing ----------------------------------------------------------------------------
 

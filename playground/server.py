@@ -82,7 +82,7 @@ class Playground:
                     post_time=time(0, 0),
                     timezone="UTC",
                     width=5,
-                    height=5,
+                    height=4,
                     enabled=True,
                 )
             )

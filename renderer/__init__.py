@@ -2,11 +2,11 @@
 
 from . import theme
 from .animation import render_win_animation
-from .board import render_image, render_png
+from .board import render_boards, render_image, render_png
 from .glyphs import tile_glyphs
 from .layout import Layout, layout
 
 __all__ = [
-    "Layout", "layout", "render_image", "render_png", "render_win_animation", "theme",
-    "tile_glyphs",
+    "Layout", "layout", "render_boards", "render_image", "render_png", "render_win_animation",
+    "theme", "tile_glyphs",
 ]  # fmt: skip

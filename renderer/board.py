@@ -139,3 +139,35 @@ def render_png(
 ) -> bytes:
     """The board as PNG bytes (see ``render_image`` for the marks)."""
     return encode_png(render_image(width, height, tiles, source, result, **marks))
+
+
+#: A zoomed window is drawn at least this wide (a phone screen shows about 350 px).
+ZOOM_WIDTH = 360
+
+
+def render_boards(
+    width: int,
+    height: int,
+    tiles: Sequence[int],
+    source: tuple[int, int],
+    result: Check,
+    *,
+    zoom: bool = False,
+    **marks: Unpack[Marks],
+) -> tuple[bytes, bytes | None]:
+    """The board as PNG bytes and, with ``zoom`` and a ``frame``, the framed block of cells
+    enlarged (whole pixels, no blur) to read on a phone: (board, zoomed window or None)."""
+    image = render_image(width, height, tiles, source, result, **marks)
+    frame = marks.get("frame")
+    if not zoom or frame is None:
+        return encode_png(image), None
+    geometry = layout(width, height, solved=result.solved)
+    x, y, w, h = frame
+    left, top = geometry.cell_origin(x, y)
+    right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
+    window = image.crop((left, top, right, bottom))
+    factor = max(1, -(-ZOOM_WIDTH // window.width))
+    zoomed = window.resize(
+        (window.width * factor, window.height * factor), Image.Resampling.NEAREST
+    )
+    return encode_png(image), encode_png(zoomed)

@@ -41,7 +41,7 @@ def message_of(harness, request):
     return next(m for m, data in harness.messages.items() if data["content"] == request.content)
 
 
-async def new_board(harness, user=ALICE, size="5x5", seed="abc"):
+async def new_board(harness, user=ALICE, size="5x4", seed="abc"):
     made = await harness.command("new", user, size=size, seed=seed)
     assert made[0].callback_type == 5  # deferred: generating may take a moment
     request = board_message(made)
@@ -49,15 +49,15 @@ async def new_board(harness, user=ALICE, size="5x5", seed="abc"):
     return request, message_of(harness, request), game
 
 
-async def enable_daily(harness, size="5x5"):
+async def enable_daily(harness, size="5x4"):
     await harness.bot.storage.save_guild_settings(
         GuildSettings(
             guild_id=GUILD_ID,
             channel_id=CHANNEL_ID,
             post_time=time(9, 0),
             timezone="UTC",
-            width=int(size[0]),
-            height=int(size[0]),
+            width=int(size.split("x")[0]),
+            height=int(size.split("x")[1]),
             enabled=True,
         )
     )

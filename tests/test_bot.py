@@ -1,4 +1,5 @@
 import io
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -17,19 +18,25 @@ from renderer import layout, theme
 async def test_new_posts_a_public_board_with_a_button_per_tile(harness):
     request, message_id, game = await new_board(harness)
     assert not request.ephemeral
-    assert request.content.startswith("**Pipes 5x5-abc** · 5×5 · par ")
+    assert request.content.startswith("**Pipes 5x4-abc** · 5×4 · par ")
     image = request.image()
-    assert image.size == layout(5, 5).size
+    assert image.size == layout(5, 4).size
     ids = request.custom_ids()
-    assert ids == [f"pipes:t:{game.id}:{cell}:0:0" for cell in range(25)]
-    first = request.button(ids[0])
-    assert first["label"].startswith("A1 ")
+    # A button per tile, and the controls: the click mode and a hint (one window: no paging).
+    assert ids == [
+        *(f"pipes:t:{game.id}:{cell}:0:0:c" for cell in range(20)),
+        f"pipes:m:{game.id}:a:0:0",
+        f"pipes:h:{game.id}:0:0:c",
+    ]
+    assert re.fullmatch(r"(💧 |⛲ |⚠ )?A1 .", request.button(ids[0])["label"])
+    assert request.button(ids[12])["label"].startswith("⛲ C3")  # the source, not by colour
+    assert request.button(ids[20])["label"] == "↻ Turn"
     assert game.message_id == message_id and game.channel_id == CHANNEL_ID
 
 
 async def test_a_click_turns_the_tile_with_update_message(harness):
     _, message_id, game = await new_board(harness)
-    made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0", ALICE)
+    made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:c", ALICE)
     assert [r.callback_type for r in made] == [7]
     after = await harness.bot.storage.game(game.id)
     assert after.tiles[7] == ((game.tiles[7] << 1) | (game.tiles[7] >> 3)) & 15
@@ -38,9 +45,11 @@ async def test_a_click_turns_the_tile_with_update_message(harness):
     assert "1 turns" in update.content
     from puzzle.pipes import GLYPHS
 
-    assert update.button(f"pipes:t:{game.id}:7:0:0")["label"] == f"C2 {GLYPHS[after.tiles[7]]}"
+    assert update.button(f"pipes:t:{game.id}:7:0:0:c")["label"].endswith(
+        f"C2 {GLYPHS[after.tiles[7]]}"
+    )
     # The clicked tile is framed in the highlight colour on the new image.
-    left, top, _, _ = layout(5, 5).cell_box(2, 1)
+    left, top, _, _ = layout(5, 4).cell_box(2, 1)
     assert update.image().convert("RGB").getpixel((left, top)) == theme.HIGHLIGHT
 
 
@@ -49,7 +58,7 @@ async def solve_by_clicks(harness, message_id, game, user=ALICE):
     made = []
     for cell, (tile, target) in enumerate(zip(game.tiles, solution, strict=True)):
         for _ in range(turns_between(tile, target)):
-            made = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0", user)
+            made = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", user)
     return made
 
 
@@ -62,7 +71,7 @@ async def test_the_winning_click_shows_the_solved_board_and_announces(harness):
     assert update.content.splitlines()[1].startswith("✅ Solved in")
     assert update.image().convert("RGB").getpixel((0, 0)) == theme.SOLVED
     assert announcement.method == "POST" and not announcement.ephemeral
-    assert f"<@{ALICE}> solved 5x5-abc" in announcement.content
+    assert f"<@{ALICE}> solved 5x4-abc" in announcement.content
     assert f"turns (par {load(game.puzzle).par})" in announcement.content
     assert announcement.json["allowed_mentions"]["parse"] == []
     gif = announcement.image("pipes-win.gif")
@@ -72,7 +81,7 @@ async def test_the_winning_click_shows_the_solved_board_and_announces(harness):
 
 async def test_someone_elses_click_changes_nothing(harness):
     _, message_id, game = await new_board(harness)
-    made = await harness.click(message_id, f"pipes:t:{game.id}:3:0:0", BOB)
+    made = await harness.click(message_id, f"pipes:t:{game.id}:3:0:0:c", BOB)
     assert [r.callback_type for r in made] == [4]
     assert made[0].ephemeral
     assert f"belongs to <@{ALICE}>" in made[0].content and "/pipes new" in made[0].content
@@ -82,8 +91,8 @@ async def test_someone_elses_click_changes_nothing(harness):
 @pytest.mark.parametrize(
     ("forged", "message"),
     [
-        ("pipes:t:999999:3:0:0", "no longer exists"),
-        ("pipes:t:{game}:999:0:0", "outside the board"),
+        ("pipes:t:999999:3:0:0:c", "no longer exists"),
+        ("pipes:t:{game}:999:0:0:c", "outside the board"),
     ],
 )
 async def test_forged_ids_get_a_clear_answer(harness, forged, message):
@@ -101,7 +110,7 @@ async def test_forged_ids_get_a_clear_answer(harness, forged, message):
 async def test_clicks_on_a_solved_board_are_refused(harness):
     _, message_id, game = await new_board(harness)
     await solve_by_clicks(harness, message_id, game)
-    stale = f"pipes:t:{game.id}:0:0:0"
+    stale = f"pipes:t:{game.id}:0:0:0:c"
     harness.messages[message_id]["components"] = [
         {"type": 1, "components": [{"type": 2, "style": 2, "label": "A1", "custom_id": stale}]}
     ]
@@ -112,8 +121,9 @@ async def test_clicks_on_a_solved_board_are_refused(harness):
 async def test_rotate_command_turns_tiles_and_updates_the_public_board(harness):
     _, message_id, game = await new_board(harness)
     made = await harness.command("rotate", ALICE, cells="A1 b2x2 C3ccw")
-    reply = made[0]
-    assert reply.callback_type == 4 and reply.ephemeral and reply.files
+    reply = made[0]  # a line, not a second copy of the board
+    assert reply.callback_type == 4 and reply.ephemeral and not reply.files
+    assert "4 turns" in reply.content and "(Your board is updated.)" in reply.content
     edit = next(r for r in made if r.via == "http")
     assert (edit.method, edit.path) == ("PATCH", f"/channels/{CHANNEL_ID}/messages/{message_id}")
     after = await harness.bot.storage.game(game.id)
@@ -127,7 +137,7 @@ async def test_rotate_command_turns_tiles_and_updates_the_public_board(harness):
 @pytest.mark.parametrize(
     ("cells", "message"),
     [
-        ("Z9", "Z9 is outside the 5×5 board: columns A–E, rows 1–5."),
+        ("Z9", "Z9 is outside the 5×4 board: columns A–E, rows 1–4."),
         ("A1 hello", "“hello” is not a tile"),
     ],
 )
@@ -154,26 +164,51 @@ async def test_bad_size_and_seed_are_explained(harness):
     assert await harness.bot.storage.unfinished_games(ALICE) == []
 
 
-async def test_large_boards_get_a_window_of_buttons(harness):
+async def test_large_boards_get_a_window_of_buttons_that_holds_the_source(harness):
     request, message_id, game = await new_board(harness, size="10x10", seed="big")
     ids = request.custom_ids()
-    assert ids[:20] == [f"pipes:t:{game.id}:{y * 10 + x}:0:0" for y in range(4) for x in range(5)]
-    assert ids[20:] == [
-        f"pipes:v:{game.id}:l:0:0",
-        f"pipes:v:{game.id}:u:0:0",
-        f"pipes:v:{game.id}:d:0:4",
-        f"pipes:v:{game.id}:r:5:0",
-        f"pipes:h:{game.id}:0:0",
+    # The source (F6) is in the first window; windows go in snake order: prev, next.
+    assert ids[:20] == [
+        f"pipes:t:{game.id}:{y * 10 + x}:5:4:c" for y in range(4, 8) for x in range(5, 10)
     ]
-    assert request.button(ids[20])["disabled"] and not request.button(ids[23]).get("disabled")
-    made = await harness.click(message_id, f"pipes:v:{game.id}:r:5:0", ALICE)
+    assert ids[20:] == [
+        f"pipes:v:{game.id}:p:5:0:c",
+        f"pipes:v:{game.id}:n:0:4:c",
+        f"pipes:m:{game.id}:a:5:4",
+        f"pipes:h:{game.id}:5:4:c",
+    ]
+    assert [request.button(i)["label"] for i in ids[20:]] == [
+        "◀ Prev",
+        "Next ▶",
+        "↻ Turn",
+        "💡 Hint",
+    ]
+    made = await harness.click(message_id, f"pipes:v:{game.id}:n:0:4:c", ALICE)
     moved = made[0]
     assert moved.callback_type == 7
-    assert moved.custom_ids()[0] == f"pipes:t:{game.id}:5:5:0"
+    assert moved.custom_ids()[0] == f"pipes:t:{game.id}:40:0:4:c"
     assert (await harness.bot.storage.game(game.id)).version == 0  # looking is free
-    made = await harness.click(message_id, f"pipes:h:{game.id}:5:0", ALICE)
+    made = await harness.click(message_id, f"pipes:h:{game.id}:0:4:c", ALICE)
     hinted = await harness.bot.storage.game(game.id)
     assert hinted.hints == 1 and hinted.turns == 0
+
+
+async def test_the_click_mode_turns_back_and_locks(harness):
+    _, message_id, game = await new_board(harness)
+    made = await harness.click(message_id, f"pipes:m:{game.id}:a:0:0", ALICE)
+    back = made[0]
+    assert back.button(f"pipes:m:{game.id}:l:0:0")["label"] == "↺ Turn back"
+    await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:a", ALICE)
+    after = await harness.bot.storage.game(game.id)
+    assert after.tiles[7] == ((game.tiles[7] >> 1) | (game.tiles[7] << 3)) & 15
+    await harness.click(message_id, f"pipes:m:{game.id}:l:0:0", ALICE)
+    made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:l", ALICE)
+    assert "🔒 C2" in made[0].button(f"pipes:t:{game.id}:7:0:0:l")["label"]
+    assert (await harness.bot.storage.game(game.id)).state.locked == {7}
+    await harness.click(message_id, f"pipes:m:{game.id}:c:0:0", ALICE)
+    refused = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:c", ALICE)
+    assert refused[0].ephemeral and "C2 is locked" in refused[0].content
+    assert [m.move for m in await harness.bot.storage.moves(game.id)] == ["C2ccw", "C2lock"]
 
 
 async def test_hint_command_turns_one_wrong_tile_right(harness):
@@ -182,7 +217,7 @@ async def test_hint_command_turns_one_wrong_tile_right(harness):
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
     solution = load(game.puzzle).solution
     initial = load(game.puzzle).tiles
-    fixed = [i for i in range(25) if game.tiles[i] != initial[i]]
+    fixed = [i for i in range(len(initial)) if game.tiles[i] != initial[i]]
     assert len(fixed) == 1 and game.tiles[fixed[0]] == solution[fixed[0]]
     assert game.hints == 1 and "💡 1" in made[0].content
 
@@ -234,7 +269,7 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     assert (post.method, post.path) == ("POST", f"/channels/{CHANNEL_ID}/messages")
     midnight = int(datetime(2026, 11, 23, tzinfo=UTC).timestamp())
     assert "Daily Pipes — 2026-11-22" in post.content and f"<t:{midnight}:R>" in post.content
-    assert post.image("daily.png").size == layout(5, 5).size
+    assert post.image("daily.png").size == layout(5, 4).size
     play_id = post.custom_ids()[0]
     assert play_id.startswith("pipes:play:")
     assert await harness.bot.poster.tick() == 0  # posted once
@@ -253,11 +288,11 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     clock.now += timedelta(minutes=3, seconds=5)
     made = await solve_by_clicks(harness, board_id, game)
     announcement, private = made[-2:]
-    assert "solved the daily 5×5 puzzle of 2026-11-22 in **3:05**" in announcement.content
+    assert "solved the daily 5×4 puzzle of 2026-11-22 in **3:05**" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     assert not announcement.ephemeral and announcement.files == []  # no spoiler in public
     assert private.ephemeral and private.files[0][0] == "pipes-win.gif"
-    assert "Pipes 2026-11-22 · 5×5 · ⏱ 3:05" in announcement.content
+    assert "Pipes 2026-11-22 · 5×4 · ⏱ 3:05" in announcement.content
     made = await harness.command("leaderboard", BOB)
     assert f"1. <@{ALICE}> · 3:05" in made[0].content and not made[0].ephemeral
     made = await harness.command(
@@ -294,7 +329,7 @@ async def test_restart_keeps_buttons_working_and_posts_once(tmp_path, clock):
     await second.start()
     second.messages = messages
     assert await second.bot.poster.tick() == 0  # the restarted scheduler does not post again
-    made = await second.click(message_id, f"pipes:t:{game.id}:0:0:0", ALICE)
+    made = await second.click(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE)
     assert made[0].callback_type == 7
     assert (await second.bot.storage.game(game.id)).turns == 1
     await second.close()
@@ -307,12 +342,12 @@ async def test_help_and_datapack(harness):
     made = await harness.command("datapack", ALICE)
     reply = made[-1]
     assert made[0].callback_type == 5 and reply.ephemeral
-    assert "Minecraft packs of **5x5-mc**" in reply.content
+    assert "Minecraft packs of **5x4-mc**" in reply.content
     assert "/function pipes:start" in reply.content
     import zipfile
 
     names = [name for name, _ in reply.files]
-    assert names == ["pipes-5x5-mc-datapack.zip", "pipes-5x5-mc-resourcepack.zip"]
+    assert names == ["pipes-5x4-mc-datapack.zip", "pipes-5x4-mc-resourcepack.zip"]
     data = zipfile.ZipFile(io.BytesIO(reply.files[0][1]))
     assert "data/pipes/function/start.mcfunction" in data.namelist()
 
@@ -372,11 +407,12 @@ async def test_daily_command_and_resume_bring_back_the_same_board(harness):
     first = board_message(made)
     assert first.ephemeral and first.content.startswith("**Daily Pipes 2026-11-22** · 8×8")
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
-    assert len(first.custom_ids()) == 25  # 20 tiles in the window + ◀ ▲ ▼ ▶ 💡
+    assert len(first.custom_ids()) == 24  # 20 tiles in the window + ◀ ▶, the mode and 💡
     again = board_message(await harness.command("daily", ALICE))
     assert again.content == first.content
     resumed = board_message(await harness.command("resume", ALICE))
-    assert resumed.ephemeral and resumed.custom_ids()[0] == f"pipes:t:{game.id}:0:0:0"
+    # The 8×8's first window is the one with the source (E5).
+    assert resumed.ephemeral and resumed.custom_ids()[0] == f"pipes:t:{game.id}:32:0:4:c"
     assert len(await harness.bot.storage.unfinished_games(ALICE)) == 1
     nothing = await harness.command("resume", BOB)
     assert "no unfinished board" in nothing[-1].content and nothing[-1].ephemeral

@@ -158,11 +158,11 @@ def solve_on_page(driver, puzzle):
     """Click the tile buttons of the newest board the engine's way until it is solved."""
     from selenium.webdriver.common.by import By
 
-    first = driver.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")[-25]
+    first = driver.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")[-20]
     game = first.get_attribute("data-custom-id").split(":")[2]
     for cell, (tile, target) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True)):
         for _ in range(turns_between(tile, target)):
-            press(driver, f"button[data-custom-id='pipes:t:{game}:{cell}:0:0']")
+            press(driver, f"button[data-custom-id='pipes:t:{game}:{cell}:0:0:c']")
 
 
 def press(driver, selector):
@@ -194,17 +194,17 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
         Path(shots).mkdir(parents=True, exist_ok=True)
     browser.get(site)
     WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
-    type_command(browser, "/pipes new 5x5 seed:e2e")
-    assert "Pipes 5x5-e2e" in text_of(browser)
-    solve_on_page(browser, from_code("5x5-e2e"))
-    assert "solved 5x5-e2e" in text_of(browser)
+    type_command(browser, "/pipes new 5x4 seed:e2e")
+    assert "Pipes 5x4-e2e" in text_of(browser)
+    solve_on_page(browser, from_code("5x4-e2e"))
+    assert "solved 5x4-e2e" in text_of(browser)
 
     press(browser, "#post-daily")
     press(browser, "button[data-custom-id^='pipes:play:']")
     daily = text_of(browser).split("Daily Pipes — ")[1].split(" ")[0]
     solve_on_page(browser, stored_daily(tmp_path / "e2e.sqlite3", daily))
     page = text_of(browser)
-    assert f"solved the daily 5×5 puzzle of {daily}" in page
+    assert f"solved the daily 5×4 puzzle of {daily}" in page
     assert f"#1 on this server for {daily}" in page
     if shots:
         browser.save_screenshot(f"{shots}/playground-daily-solved.png")
@@ -214,5 +214,5 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
         browser.save_screenshot(f"{shots}/playground-leaderboard.png")
         type_command(browser, "/pipes new 6x6 seed:shot")
         for cell in (0, 7, 8, 14):
-            press(browser, f"button[data-custom-id$=':{cell}:0:0'][data-custom-id^='pipes:t:']")
+            press(browser, f"button[data-custom-id$=':{cell}:0:0:c'][data-custom-id^='pipes:t:']")
         browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")

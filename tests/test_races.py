@@ -62,7 +62,7 @@ async def test_pressing_play_twice_quickly_makes_one_daily_game(harness):
 async def test_a_redelivered_click_is_applied_once(harness):
     _, message_id, game = await new_board(harness)
     running = asyncio.all_tasks()
-    payload = harness.press(message_id, f"pipes:t:{game.id}:7:0:0", ALICE)
+    payload = harness.press(message_id, f"pipes:t:{game.id}:7:0:0:c", ALICE)
     await harness.settle(running)
     harness.deliver(payload)  # Discord delivers the very same interaction again
     await harness.settle(running)
@@ -83,7 +83,7 @@ async def test_playing_never_regenerates_a_puzzle(harness, monkeypatch):
 
     monkeypatch.setattr(puzzle.pipes.generator, "generate", no_generation)
     monkeypatch.setattr(puzzle.pipes.kind, "generate", no_generation)
-    await harness.click(message_id, f"pipes:t:{game.id}:0:0:0", ALICE)
+    await harness.click(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE)
     await harness.click(message_id, hint_id, ALICE)
     await harness.command("rotate", ALICE, cells="B2")
     await harness.command("hint", ALICE)

@@ -35,7 +35,7 @@ async def test_boards_drawn_and_puzzles_made_in_worker_processes_are_the_same(ha
     mine = expected.tiles, expected.source
     direct = render_png(6, 6, *mine, check(6, 6, *mine), frame=(0, 0, 5, 4))
     assert request.files[0][1] == direct  # byte for byte
-    clicked = await harness.click(message_of(harness, request), f"pipes:t:{game.id}:0:0:0", ALICE)
+    clicked = await harness.click(message_of(harness, request), f"pipes:t:{game.id}:0:0:0:c", ALICE)
     assert clicked[0].callback_type == 7 and clicked[0].files
 
 
