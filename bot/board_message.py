@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from play import Board
-from puzzle.pipes import GLYPHS, cell_name
+from puzzle.pipes import GLYPHS, cell_name, check
 from renderer import render_boards
 
 from . import custom_ids, texts
@@ -57,16 +57,21 @@ async def board_message(
     highlight: tuple[int, ...] = (),
     mode: str = "c",
 ) -> BoardMessage:
-    """The board's text, its image (the window framed) and its buttons in ``mode``."""
+    """The board's text, its image (the window framed; a given-up board shows its
+    solution) and its buttons in ``mode``."""
     game, puzzle = board.game, board.puzzle
     framed = not game.finished and not window.covers(game.width, game.height)
+    tiles, result = game.tiles, board.status.details["check"]
+    if game.outcome == "lost":
+        tiles = puzzle.solution
+        result = check(game.width, game.height, tiles, puzzle.source)
     png, zoom = await workers.draw(
         render_boards,
         game.width,
         game.height,
-        game.tiles,
+        tiles,
         puzzle.source,
-        board.status.details["check"],
+        result,
         zoom=max(game.width, game.height) >= ZOOM_FROM,
         highlight=highlight,
         locked=game.state.locked,

@@ -115,7 +115,9 @@ async def daily(interaction: Interaction) -> None:
 async def resume(interaction: Interaction) -> None:
     service = interaction.client.service
     await send_board(
-        interaction, service.resume(interaction.user.id, interaction.channel_id), ephemeral=True
+        interaction,
+        service.resume(interaction.user.id, interaction.channel_id, interaction.guild_id),
+        ephemeral=True,
     )
 
 
@@ -189,11 +191,7 @@ async def answer_with_board(
         played = await move()
         game = played.board.game
         handle = None if game.message_id is not None else handle_of(game.id)
-        window = (
-            handle.window
-            if handle is not None and not played.cells
-            else first_window(played.board, played.cells)
-        )
+        window = handle.window if handle is not None else first_window(played.board, played.cells)
         mode = handle.mode if handle is not None else "c"
         message = await board_message(
             interaction.client.workers, played.board, window, played.cells, mode
@@ -270,11 +268,25 @@ async def _update_in_place(
     return True
 
 
-@pipes.command(
-    name="leaderboard", description="The daily leaderboard of this server and everywhere"
+PERIODS = [
+    app_commands.Choice(name="the day", value="day"),
+    app_commands.Choice(name="the week", value="week"),
+    app_commands.Choice(name="the month", value="month"),
+    app_commands.Choice(name="all time", value="all"),
+]
+
+
+@pipes.command(name="leaderboard", description="Daily results of this server and everywhere")
+@app_commands.describe(
+    period="The day (default), its week, its month, or all time",
+    day="A puzzle date, YYYY-MM-DD (default: today here)",
 )
-@app_commands.describe(day="A puzzle date, YYYY-MM-DD (default: today here)")
-async def leaderboard(interaction: Interaction, day: DATE_TEXT | None = None) -> None:
+@app_commands.choices(period=PERIODS)
+async def leaderboard(
+    interaction: Interaction,
+    period: app_commands.Choice[str] | None = None,
+    day: DATE_TEXT | None = None,
+) -> None:
     service = interaction.client.service
     try:
         when = date.fromisoformat(day.strip()) if day else None
@@ -284,9 +296,15 @@ async def leaderboard(interaction: Interaction, day: DATE_TEXT | None = None) ->
             f"{service.today().isoformat()}."
         ) from None
     when = when or await service.local_today(interaction.guild_id)
-    size = await service.daily_size(interaction.guild_id)
-    standings = await service.standings(interaction.guild_id, when)
-    await say(interaction, texts.leaderboard(standings, when, size), ephemeral=False)
+    chosen = period.value if period else "day"
+    if chosen == "day":
+        size = await service.daily_size(interaction.guild_id, when)
+        standings = await service.standings(interaction.guild_id, when)
+        text = texts.leaderboard(standings, when, size)
+    else:
+        local, everywhere = await service.period_standings(interaction.guild_id, chosen, when)
+        text = texts.period_leaderboard(chosen, when, local, everywhere)
+    await say(interaction, text, ephemeral=False)
 
 
 @pipes.command(name="stats", description="Daily solves, times and streaks")

@@ -24,6 +24,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
+from play.service import size_on
 from puzzle.pipes import check
 from renderer import render_png
 
@@ -125,7 +126,7 @@ class DailyPoster:
         if day is None or settings.channel_id is None or settings.paused is not None:
             return False
         storage = self.bot.storage
-        daily = await self.bot.service.daily_puzzle(day, settings.width, settings.height)
+        daily = await self.bot.service.daily_puzzle(day, *size_on(settings, day))
         if not await storage.claim_daily_post(
             settings.guild_id, day, daily.id, settings.channel_id
         ):
@@ -182,6 +183,12 @@ class DailyPoster:
             f" · par {puzzle.par}\nPress **Play** for a board of your own; your time starts "
             f"when it opens. Next puzzle <t:{following}:R>."
         )
+        mentions = NO_MENTIONS
+        if settings.role_id is not None:  # the opt-in role, and nobody else
+            text = f"<@&{settings.role_id}> {text}"
+            mentions = discord.AllowedMentions(
+                everyone=False, users=False, roles=[discord.Object(settings.role_id)]
+            )
         assert settings.channel_id is not None
         channel = self.bot.get_partial_messageable(settings.channel_id)
         nonce = post_nonce(settings.guild_id, daily.date)
@@ -190,7 +197,7 @@ class DailyPoster:
                 text,
                 view=view,
                 nonce=nonce,
-                allowed_mentions=NO_MENTIONS,
+                allowed_mentions=mentions,
                 file=discord.File(
                     io.BytesIO(png),
                     filename="daily.png",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import time
+from datetime import time, timedelta
 from functools import cache
 from typing import Any
 from zoneinfo import available_timezones
@@ -16,12 +16,14 @@ from discord import app_commands
 
 from db import GuildSettings
 from play import UserError
+from play.service import size_on
 from puzzle import quote
 from puzzle.pipes import parse_size
 
+from . import texts
 from .client import PipesClient
 from .commands import GUILD_INSTALL, SIZE_TEXT, Commands, size_choices
-from .daily import next_post
+from .daily import local_day, next_post
 from .permissions import listed, missing_permissions
 from .replies import say
 
@@ -109,50 +111,79 @@ def _managed_guild(interaction: Interaction, doing: str) -> int:
 
 @setup.command(name="daily", description="Post the daily puzzle in a channel every day")
 @app_commands.describe(
-    channel="Where to post",
+    channel="Where to post (needed the first time)",
     time="Local time, like 9am, 9:30 pm or 21:30",
     timezone="IANA time zone, like Europe/Berlin",
-    size="Board size",
+    size="Board size (a change applies from the next day)",
+    ping_role="A role people join to be pinged by the daily post",
+    ping="False: stop pinging the role",
 )
 @app_commands.autocomplete(timezone=timezone_choices, size=size_choices)
 async def setup_daily(
     interaction: Interaction,
-    channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel],
-    time: TIME_TEXT = "09:00",
-    timezone: ZONE_TEXT = "UTC",
-    size: SIZE_TEXT = "8x8",
+    channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel] | None = None,
+    time: TIME_TEXT | None = None,
+    timezone: ZONE_TEXT | None = None,
+    size: SIZE_TEXT | None = None,
+    ping_role: discord.Role | None = None,
+    ping: bool | None = None,
 ) -> None:
+    """Options not given keep their values; this also resumes a paused daily."""
     guild_id = _managed_guild(interaction, "set up the daily post")
-    post_time = parse_post_time(time)
-    zone = find_zone(timezone)
+    storage, clock = interaction.client.storage, interaction.client.clock
+    current = await storage.guild_settings(guild_id) or GuildSettings(guild_id=guild_id)
+    channel_id = channel.id if channel is not None else current.channel_id
+    if channel_id is None:
+        raise UserError("Pick the channel for the daily post (the channel option).")
+    post_time = parse_post_time(time) if time else current.post_time
+    zone = find_zone(timezone) if timezone else current.timezone
     try:
-        width, height = parse_size(size)
+        width, height = parse_size(size) if size else (current.width, current.height)
     except ValueError as error:
         raise UserError(str(error)) from None
-    missing = missing_permissions(interaction.guild, channel.id)
+    missing = missing_permissions(interaction.guild, channel_id)
     if missing:
         raise UserError(
-            f"I cannot post in <#{channel.id}>: I am missing {listed(missing)} there. "
+            f"I cannot post in <#{channel_id}>: I am missing {listed(missing)} there. "
             "Give me those and run this again."
         )
-    settings = GuildSettings(
-        guild_id=guild_id,
-        channel_id=channel.id,
+    settings = dataclasses.replace(
+        current,
+        channel_id=channel_id,
         post_time=post_time,
         timezone=zone,
         width=width,
         height=height,
         enabled=True,
         configured_by=interaction.user.id,
+        failures=0,
+        paused=None,
+        role_id=None if ping is False else (ping_role.id if ping_role else current.role_id),
     )
-    await interaction.client.storage.save_guild_settings(settings)
-    first_post = next_post(settings, interaction.client.clock())
+    now = clock()
+    if current.enabled and (width, height) != (current.width, current.height):
+        # Today's daily keeps its size (and its leaderboard one puzzle).
+        today = local_day(settings, now)
+        settings = dataclasses.replace(
+            settings,
+            size_from=today + timedelta(days=1),
+            previous_width=size_on(current, today)[0],
+            previous_height=size_on(current, today)[1],
+        )
+    await storage.save_guild_settings(settings)
     await say(
-        interaction,
-        f"Done: the daily {width}×{height} puzzle will be posted in "
-        f"<#{channel.id}> every day at {post_time:%H:%M} {zone} "
-        f"(next: <t:{int(first_post.timestamp())}:F>).",
+        interaction, "Saved. " + texts.daily_setup(settings, next_post(settings, now), missing=None)
     )
+
+
+@setup.command(name="status", description="The daily post's settings, next post and problems")
+async def setup_status(interaction: Interaction) -> None:
+    guild_id = _managed_guild(interaction, "see the daily post's settings")
+    settings = await interaction.client.storage.guild_settings(guild_id)
+    if settings is None or settings.channel_id is None:
+        raise UserError("There is no daily post here yet: set it up with `/pipes-setup daily`.")
+    missing = missing_permissions(interaction.guild, settings.channel_id)
+    await say(interaction, texts.daily_setup(settings, interaction.client.clock(), missing=missing))
 
 
 @setup.command(name="off", description="Stop the daily post in this server")

@@ -3,14 +3,16 @@ results, help. All Discord markup lives here and in the views."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
+from db import GuildSettings
 from play import (
     Board,
     BoardSolved,
     NoSuchBoard,
     NotYourBoard,
     NoUnfinishedBoard,
+    PeriodStanding,
     Standings,
     UserError,
     UserStats,
@@ -28,11 +30,29 @@ def duration(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+GOAL = (
+    "Goal: turn the tiles until water from the ⛲ source reaches every pipe, with no loops "
+    "and no open ends."
+)
+
+
+def timed(seconds: float, hints: int) -> str:
+    """A time as it is ranked, the hint penalty shown the same way everywhere:
+    '4:28', or '4:58 (4:28 + 30 s for 1 hint)'."""
+    if not hints:
+        return duration(seconds)
+    extra = penalty(hints)
+    return (
+        f"{duration(seconds + extra)} ({duration(seconds)} + {extra} s for {hints} "
+        f"hint{'s' if hints != 1 else ''})"
+    )
+
+
 def solve_time(board: Board) -> str:
-    """How long a solved game took, from when its board was first shown."""
+    """How long a solved game took, from when its board was first shown, with hints."""
     game = board.game
     assert game.finished_at is not None
-    return duration((game.finished_at - game.started_at).total_seconds())
+    return timed((game.finished_at - game.started_at).total_seconds(), game.hints)
 
 
 def title(board: Board) -> str:
@@ -44,13 +64,16 @@ def title(board: Board) -> str:
 
 
 def status(board: Board) -> str:
-    """The text above a board: what it is and what the checker found."""
+    """The text above a board: what it is, what the checker found, a running timer; the
+    goal on a fresh board."""
     game = board.game
     head = f"**{title(board)}** · {game.size} · par {board.par}"
     if game.solved:
         return (
             f"{head}\n✅ Solved in {solve_time(board)} with {game.turns} turns (par {board.par})."
         )
+    if game.finished:
+        return f"{head}\n🏳 Given up after {game.turns} turns: the picture shows the solution."
     check = board.status.details["check"]
     parts = [f"💧 {len(check.flooded)}/{game.width * game.height} flooded"]
     if check.loops:
@@ -59,8 +82,10 @@ def status(board: Board) -> str:
         parts.append("no loops")
     parts.append(f"{game.turns} turns")
     if game.hints:
-        parts.append(f"💡 {game.hints}")
-    return f"{head}\n" + " · ".join(parts)
+        parts.append(f"💡 {game.hints} (+{penalty(game.hints)} s)")
+    parts.append(f"⏱ started <t:{int(game.started_at.timestamp())}:R>")
+    fresh = game.turns == 0 and game.hints == 0 and game.version == 0
+    return f"{head}\n" + " · ".join(parts) + (f"\n{GOAL}" if fresh else "")
 
 
 def share_line(board: Board, streak: int) -> str:
@@ -73,26 +98,24 @@ def share_line(board: Board, streak: int) -> str:
         f"⏱ {solve_time(board)}",
         f"{game.turns} turns (par {board.par})",
     ]
-    if game.hints:
-        parts.append(f"💡{game.hints}")
     if streak > 1:
         parts.append(f"🔥{streak}")
     return " · ".join(parts)
 
 
 def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str:
-    """The public win message: who solved what, time, turns vs par, hints, rank, streak."""
+    """The public win message: who solved what, time (with the hint penalty), turns vs par,
+    rank, streak — and no picture of the solution."""
     game = board.game
     what = (
         f"the daily {game.size} puzzle of {board.day.isoformat()}"
         if board.day
         else game.puzzle.short_code
     )
-    hints = f", {game.hints} hint{'s' if game.hints != 1 else ''}" if game.hints else ""
-    late = solved_late(game)
+    late = " (late)" if solved_late(game) else ""
     lines = [
-        f"🎉 <@{game.owner_id}> solved {what}{' (late)' if late else ''} in "
-        f"**{solve_time(board)}** with {game.turns} turns (par {board.par}){hints}."
+        f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "
+        f"{game.turns} turns (par {board.par})."
     ]
     extra = []
     if rank is not None and board.day is not None:
@@ -143,9 +166,60 @@ def leaderboard(standings: Standings | None, day: date, size: tuple[int, int]) -
             lines.append("No solves yet.")
         for standing in top:
             r = standing.result
-            hints = f" · 💡{r.hints} (+{penalty(r.hints)}s)" if r.hints else ""
+            late = " · late" if r.late else ""
             lines.append(
-                f"{standing.rank}. <@{r.user_id}> · {duration(r.seconds)} · {r.turns} turns{hints}"
+                f"{standing.rank}. <@{r.user_id}> · {timed(r.seconds, r.hints)} · "
+                f"{r.turns} turns{late}"
+            )
+    return "\n".join(lines)
+
+
+def daily_setup(settings: GuildSettings, next_at: datetime, missing: list[str] | None) -> str:
+    """A server's daily post: where, when, what size (and from when a new one applies),
+    the next post (at ``next_at``), whom it pings, and what stops it."""
+    lines = [
+        f"Daily {settings.width}×{settings.height} puzzle in <#{settings.channel_id}> every day at "
+        f"{settings.post_time:%H:%M} {settings.timezone}."
+    ]
+    if settings.size_from is not None and settings.previous_width is not None:
+        lines.append(
+            f"Until {settings.size_from.isoformat()} the daily stays "
+            f"{settings.previous_width}×{settings.previous_height}."
+        )
+    if not settings.enabled:
+        lines.append("The daily post is off: `/pipes-setup daily` turns it on.")
+    elif settings.paused is not None:
+        lines.append(f"⚠️ Paused: {settings.paused}. Fix it, then run `/pipes-setup daily`.")
+    else:
+        lines.append(f"Next post: <t:{int(next_at.timestamp())}:F>.")
+    lines.append(f"Pings <@&{settings.role_id}>." if settings.role_id else "Pings nobody.")
+    if missing:
+        lines.append(f"⚠️ I am missing {', '.join(missing)} in that channel.")
+    return "\n".join(lines)
+
+
+PERIOD_NAMES = {"week": "Week of", "month": "Month of", "all": "All time, as of"}
+
+
+def period_leaderboard(
+    period: str,
+    day: date,
+    local: list[PeriodStanding] | None,
+    everywhere: list[PeriodStanding],
+) -> str:
+    """A week's, month's or all time's board: most dailies solved, then the lower total time
+    (hint penalties included)."""
+    lines = [f"**Daily Pipes — {PERIOD_NAMES[period]} {day.isoformat()}** · most solves first"]
+    scopes = [("This server", local)] if local is not None else []
+    scopes.append(("Everywhere", everywhere))
+    for label, standings in scopes:
+        lines.append(f"\n__{label}__")
+        if not standings:
+            lines.append("No solves yet.")
+        for standing in standings[:10]:
+            lines.append(
+                f"{standing.rank}. <@{standing.user_id}> · {standing.solves} solved · "
+                f"{duration(standing.total)} in all"
             )
     return "\n".join(lines)
 
@@ -164,18 +238,17 @@ def stats(record: UserStats) -> str:
     )
 
 
-HELP = """**Daily Pipes** — turn the tiles until every pipe carries water from the source \
-(the dark square), with no loops and no open ends.
-• `/pipes daily` or the **Play** button under the daily post: today's puzzle, on a board only \
-you see. Your time counts from when the board is first shown.
+HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source reaches every \
+pipe, with no loops and no open ends.
+• `/pipes daily` or **Play** under the daily post: today's puzzle, on a board only you see; \
+your time counts from when it is first shown.
 • `/pipes new [size] [seed]`: a board of your own in this channel, e.g. `/pipes new 8x8`.
-• Buttons turn a tile clockwise. On boards wider or taller than 5, ◀ ▲ ▼ ▶ move the window of \
-buttons (framed on the image).
+• Tile buttons turn a tile; the mode button switches them between ↻ turn, ↺ turn back and \
+🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
 • `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
-ccw = counter-clockwise); `B3lock` locks a tile so it cannot turn (again to unlock).
-• `/pipes hint` turns one wrong tile right (+30 s on the daily leaderboard). \
-`/pipes resume` brings back your unfinished board.
-• `/pipes leaderboard [date]`, `/pipes stats [user]`.
-• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack \
-(Java 1.21.6+).
-• Server managers: `/pipes-setup daily` and `/pipes-setup off`."""
+ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unlock).
+• `/pipes hint` turns one wrong tile right (+30 s on your time). `/pipes resume` brings your \
+board back; `/pipes restart` starts it over; `/pipes giveup` shows the solution.
+• `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
+• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6+).
+• Server managers: `/pipes-setup daily`, `/pipes-setup status`, `/pipes-setup off`."""

@@ -622,6 +622,18 @@ class SqliteStorage:
             )
         return [_result(row) for row in rows]
 
+    async def results_between(
+        self, first: date, last: date, guild_id: int | None = None
+    ) -> list[Result]:
+        """Every daily result of puzzle dates ``first`` to ``last`` (both included), in one
+        server or (guild_id None) everywhere."""
+        sql = f"{_RESULTS} WHERE d.date BETWEEN ? AND ?"
+        args: list[object] = [first.isoformat(), last.isoformat()]
+        if guild_id is not None:
+            sql += " AND r.guild_id = ?"
+            args.append(guild_id)
+        return [_result(row) for row in await self._all(sql, *args)]
+
     async def user_results(self, user_id: int) -> list[Result]:
         """Every daily result of a user, oldest puzzle date first."""
         rows = await self._all(f"{_RESULTS} WHERE r.user_id = ? ORDER BY d.date", user_id)

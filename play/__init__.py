@@ -10,6 +10,7 @@ from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, U
 from .legacy import legacy_puzzle
 from .scoring import (
     HINT_PENALTY_SECONDS,
+    PeriodStanding,
     Standing,
     UserStats,
     penalty,
@@ -26,8 +27,24 @@ async def open_storage(path: str | Path, *, clock: db.Clock = db.utc_now) -> db.
 
 
 __all__ = [
-    "HINT_PENALTY_SECONDS", "Board", "BoardSolved", "GameService", "NoSuchBoard",
-    "NoUnfinishedBoard", "NotYourBoard", "Played", "Standing", "Standings", "UserError",
-    "UserStats", "legacy_puzzle", "load", "open_storage", "penalty", "ranked", "score",
+    "HINT_PENALTY_SECONDS",
+    "Board",
+    "BoardSolved",
+    "GameService",
+    "NoSuchBoard",
+    "NoUnfinishedBoard",
+    "NotYourBoard",
+    "PeriodStanding",
+    "Played",
+    "Standing",
+    "Standings",
+    "UserError",
+    "UserStats",
+    "legacy_puzzle",
+    "load",
+    "open_storage",
+    "penalty",
+    "ranked",
+    "score",
     "solved_late",
 ]  # fmt: skip

@@ -48,6 +48,42 @@ def rank_of(results: Iterable[Result], user_id: int) -> int | None:
     return next((s.rank for s in ranked(results) if s.result.user_id == user_id), None)
 
 
+@dataclass(frozen=True, slots=True)
+class PeriodStanding:
+    """One line of a week's, month's or all-time board: more solves first, then the lower
+    total of scores (time plus hint penalties)."""
+
+    rank: int
+    user_id: int
+    solves: int
+    total: float
+
+
+def period_ranked(results: Iterable[Result]) -> list[PeriodStanding]:
+    """Players over a period, best first, numbered from 1."""
+    solves: dict[int, int] = {}
+    totals: dict[int, float] = {}
+    for result in results:
+        solves[result.user_id] = solves.get(result.user_id, 0) + 1
+        totals[result.user_id] = totals.get(result.user_id, 0.0) + score(result)
+    order = sorted(solves, key=lambda user: (-solves[user], totals[user], user))
+    return [PeriodStanding(k, u, solves[u], totals[u]) for k, u in enumerate(order, 1)]
+
+
+def period_dates(period: str, day: date) -> tuple[date, date]:
+    """The first and last puzzle dates of the 'day', 'week' (Monday to Sunday), 'month' or
+    'all' (every date) that holds ``day``."""
+    if period == "week":
+        first = day - timedelta(days=day.weekday())
+        return first, first + timedelta(days=6)
+    if period == "month":
+        following = (day.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return day.replace(day=1), following - timedelta(days=1)
+    if period == "all":
+        return date.min, date.max
+    return day, day
+
+
 def new_result(game: Game, now: datetime, turns: int, hints: int, late: bool) -> NewResult:
     """The result a daily game earns when the move adding ``turns`` and ``hints`` solves it
     at ``now``; its time runs from when the board was first shown. A late solve (after the

@@ -19,12 +19,20 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import db
-from db import Change, DailyPuzzle, Game, PuzzleRecord, Result, Storage
+from db import Change, DailyPuzzle, Game, GuildSettings, PuzzleRecord, Result, Storage
 from puzzle import KINDS, Kind, MoveError, Status, normalize_seed
 from puzzle.pipes import Params, cell_name, parse_size
 
 from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
-from .scoring import UserStats, new_result, rank_of, user_stats
+from .scoring import (
+    PeriodStanding,
+    UserStats,
+    new_result,
+    period_dates,
+    period_ranked,
+    rank_of,
+    user_stats,
+)
 
 #: Runs a picklable call away from the event loop: ``await offload(fn, *args)``.
 Offload = Callable[..., Awaitable[Any]]
@@ -57,6 +65,15 @@ def daily_seed(secret: str, params: str, day: date) -> str:
 def day_end(day: date, zone: str) -> datetime:
     """The instant a calendar date ends in a time zone."""
     return datetime.combine(day + timedelta(days=1), time(0), ZoneInfo(zone)).astimezone(UTC)
+
+
+def size_on(settings: GuildSettings, day: date) -> tuple[int, int]:
+    """The daily size a server plays on a date: a size changed during a day applies from
+    the next day on, so that day's leaderboard stays one puzzle."""
+    if settings.size_from is not None and day < settings.size_from:
+        if settings.previous_width is not None and settings.previous_height is not None:
+            return settings.previous_width, settings.previous_height
+    return settings.width, settings.height
 
 
 def over_everywhere(day: date, now: datetime) -> bool:
@@ -186,12 +203,12 @@ class GameService:
             )
         return self._secret
 
-    async def daily_size(self, guild_id: int | None) -> tuple[int, int]:
-        """The daily board size a server chose (8×8 by default)."""
+    async def daily_size(self, guild_id: int | None, day: date) -> tuple[int, int]:
+        """The daily board size a server plays on a date (8×8 by default)."""
         if guild_id is not None:
             settings = await self.storage.guild_settings(guild_id)
             if settings is not None:
-                return settings.width, settings.height
+                return size_on(settings, day)
         return DAILY_SIZE
 
     # -- starting and finding games ---------------------------------------------------------
@@ -237,8 +254,8 @@ class GameService:
         a new one whose clock starts now. One game per player and daily, however often and
         however fast they ask."""
         if daily_id is None:
-            width, height = await self.daily_size(guild_id)
-            daily = await self.daily_puzzle(await self.local_today(guild_id), width, height)
+            today = await self.local_today(guild_id)
+            daily = await self.daily_puzzle(today, *await self.daily_size(guild_id, today))
         else:
             found = await self.storage.daily_puzzle_by_id(daily_id)
             if found is None:
@@ -291,8 +308,19 @@ class GameService:
         ) or await self.storage.unfinished_games(owner_id)
         return games[0] if games else None
 
-    async def resume(self, owner_id: int, channel_id: int | None) -> Board:
-        """The user's newest unfinished game: in this channel if any, else anywhere."""
+    async def resume(
+        self, owner_id: int, channel_id: int | None, guild_id: int | None = None
+    ) -> Board:
+        """The user's unfinished game of today's daily (where they are) if there is one,
+        else their newest unfinished game: in this channel if any, else anywhere."""
+        day = await self.local_today(guild_id)
+        width, height = await self.daily_size(guild_id, day)
+        params = KINDS[KIND].format_params(Params(width, height))
+        today = await self.storage.daily_puzzle(day, KIND, params)
+        if today is not None:
+            game = await self.storage.daily_game(owner_id, today.id)
+            if game is not None and not game.finished:
+                return await self.board(game)
         game = await self._newest_unfinished(owner_id, channel_id)
         if game is None:
             raise NoUnfinishedBoard(anywhere=True)
@@ -306,8 +334,8 @@ class GameService:
         to a player who solved it, or once its date is over everywhere."""
         game = await self._newest_unfinished(owner_id, channel_id)
         if game is None:
-            width, height = await self.daily_size(guild_id)
-            daily = await self.daily_puzzle(await self.local_today(guild_id), width, height)
+            today = await self.local_today(guild_id)
+            daily = await self.daily_puzzle(today, *await self.daily_size(guild_id, today))
             solved = await self.storage.result(daily.id, owner_id)
             if solved is None:
                 raise UserError(
@@ -518,13 +546,24 @@ class GameService:
 
     async def standings(self, guild_id: int | None, day: date) -> Standings | None:
         """A date's daily results in this server's size: here and everywhere."""
-        width, height = await self.daily_size(guild_id)
+        width, height = await self.daily_size(guild_id, day)
         params = KINDS[KIND].format_params(Params(width, height))
         daily = await self.storage.daily_puzzle(day, KIND, params)
         if daily is None:
             return None
         local = None if guild_id is None else await self.storage.results(daily.id, guild_id)
         return Standings(daily, local, await self.storage.results(daily.id))
+
+    async def period_standings(
+        self, guild_id: int | None, period: str, day: date
+    ) -> tuple[list[PeriodStanding] | None, list[PeriodStanding]]:
+        """A week's, month's or all time's daily results (every size): this server's (if
+        any) and everyone's, ranked."""
+        first, last = period_dates(period, day)
+        local = None
+        if guild_id is not None:
+            local = period_ranked(await self.storage.results_between(first, last, guild_id))
+        return local, period_ranked(await self.storage.results_between(first, last))
 
     async def stats(self, user_id: int) -> UserStats:
         """A user's daily record."""

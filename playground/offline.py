@@ -436,7 +436,10 @@ class Harness:
             self._see(token, message)
             return message
         target = parts[-1]
-        message_id = self._original[token] if target == "@original" else int(target)
+        # A component interaction's original response is the message it was clicked on.
+        original = self._original.get(token, self._clicked.get(token))
+        assert original is not None or target != "@original", f"no original for {token}"
+        message_id = original if target == "@original" and original else int(target)
         if request.method == "DELETE":
             self.messages.pop(message_id, None)
             self._deferred.discard(message_id)

@@ -37,8 +37,13 @@ def board_message(made):
 
 
 def message_of(harness, request):
-    """The id of the recorded message a request made (found by its content)."""
-    return next(m for m, data in harness.messages.items() if data["content"] == request.content)
+    """The id of the recorded message a request made (found by its content and buttons)."""
+    return next(
+        m
+        for m, data in harness.messages.items()
+        if data["content"] == request.content
+        and data["components"] == request.data.get("components", [])
+    )
 
 
 async def new_board(harness, user=ALICE, size="5x4", seed="abc"):

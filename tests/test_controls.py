@@ -1,0 +1,186 @@
+"""Controls, setup and numbers players expect (issue 13), through the real dispatch."""
+
+from datetime import time, timedelta
+
+import pytest
+from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, new_board
+from test_bot import solve_by_clicks
+
+from play import load
+from playground.offline import CHANNEL_ID, GUILD_ID
+from puzzle.pipes import check
+from renderer import render_boards
+
+SETUP_CHANNEL = {
+    "channels": {
+        str(CHANNEL_ID): {"id": str(CHANNEL_ID), "type": 0, "name": "puzzles", "permissions": "0"}
+    }
+}
+ROLE_ID = 1_200_000_000_000_000_077
+
+
+async def setup(harness, **options):
+    resolved = dict(SETUP_CHANNEL)
+    if "ping_role" in options:
+        resolved["roles"] = {
+            str(ROLE_ID): {
+                "id": str(ROLE_ID),
+                "name": "puzzlers",
+                "permissions": "0",
+                "position": 1,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": True,
+                "flags": 0,
+            }
+        }
+    return await harness.command(
+        "daily", ALICE, group="pipes-setup", resolved=resolved, permissions=MANAGER, **options
+    )
+
+
+async def test_a_fresh_board_says_the_goal_and_runs_a_visible_timer(harness, clock):
+    request, _, _ = await new_board(harness)
+    assert "Goal: turn the tiles until water from the ⛲ source reaches every pipe" in (
+        request.content
+    )
+    assert f"⏱ started <t:{int(clock.now.timestamp())}:R>" in request.content
+    assert request.files[0][0] == "board.png"
+
+
+async def test_a_typed_move_updates_the_private_board_in_place(harness):
+    made = await harness.command("daily", ALICE)  # a private (ephemeral) 8×8 board
+    board = board_message(made)
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    window_id = next(i for i in board.custom_ids() if i.startswith("pipes:v:") and ":n:" in i)
+    await harness.click(message_of(harness, board), window_id, ALICE)  # another window
+    made = await harness.command("rotate", ALICE, cells="A1")
+    reply, edit = made
+    assert reply.ephemeral and not reply.files and "(Your board is updated.)" in reply.content
+    assert edit.method == "PATCH" and edit.path.endswith("/messages/@original") and edit.files
+    moved_to = window_id.split(":")[4:6]
+    assert all(i.split(":")[4:6] == moved_to for i in edit.custom_ids() if i.startswith("pipes:t"))
+    assert (await harness.bot.storage.game(game.id)).turns == 1
+
+
+async def test_lock_restart_and_give_up(harness):
+    _, message_id, game = await new_board(harness)
+    await harness.command("lock", ALICE, cells="A1 B1")
+    locked = await harness.bot.storage.game(game.id)
+    assert locked.state.locked == {0, 1}
+    refused = await harness.command("rotate", ALICE, cells="A1")
+    assert "A1 is locked" in refused[-1].content
+    await harness.command("rotate", ALICE, cells="C1")
+    made = await harness.command("restart", ALICE)
+    back = await harness.bot.storage.game(game.id)
+    assert back.tiles == load(back.puzzle).tiles and back.state.locked == frozenset()
+    assert "(Your board is updated.)" in made[0].content
+    made = await harness.command("giveup", ALICE)
+    over = await harness.bot.storage.game(game.id)
+    assert over.outcome == "lost" and not over.solved
+    assert "Given up after 1 turns" in made[0].content
+    public = harness.messages[message_id]
+    assert public["components"] == []  # no buttons on a finished board
+    picture = next(r for r in made if r.via == "http").files[0][1]  # the public board
+    puzzle = load(over.puzzle)
+    solved = check(5, 4, puzzle.solution, puzzle.source)
+    assert picture == render_boards(5, 4, puzzle.solution, puzzle.source, solved, frame=None)[0]
+    again = await harness.command("rotate", ALICE, cells="A1")
+    assert "no unfinished board" in again[-1].content
+    moves = [m.move for m in await harness.bot.storage.moves(game.id)]
+    assert moves == ["A1lock", "B1lock", "C1", "restart", "giveup"]
+
+
+async def test_big_boards_carry_the_window_enlarged_for_phones(harness):
+    made = await harness.command("new", ALICE, size="20x20", seed="phone")
+    board = board_message(made)
+    names = [name for name, _ in board.files]
+    assert names == ["board.png", "window.png"]
+    zoom = board.image("window.png")
+    assert zoom.width >= 350  # reads on a 350 px phone screen
+    small = await new_board(harness, user=BOB)
+    assert [name for name, _ in small[0].files] == ["board.png"]
+
+
+async def test_setup_keeps_what_is_not_given_and_shows_the_status(harness, clock):
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="7am", timezone="Asia/Tokyo")
+    made = await setup(harness, time="8:15 pm")
+    saved = await harness.bot.storage.guild_settings(GUILD_ID)
+    assert (saved.post_time, saved.timezone, saved.channel_id) == (
+        time(20, 15),
+        "Asia/Tokyo",
+        CHANNEL_ID,
+    )
+    assert "every day at 20:15 Asia/Tokyo" in made[0].content
+    status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+    assert "Next post: <t:" in status[0].content and status[0].ephemeral
+    assert "Pings nobody." in status[0].content
+
+
+async def test_a_size_change_applies_from_the_next_day(harness, clock):
+    clock.now = clock.now.replace(hour=10)
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="5x4")
+    assert await harness.bot.poster.tick() == 1  # today's 5×4 is out
+    await setup(harness, size="6x6")
+    status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+    assert "Until 2026-11-23 the daily stays 5×4." in status[0].content
+    today = board_message(await harness.command("daily", BOB))
+    assert "5×4" in today.content.splitlines()[0]  # today's leaderboard stays one puzzle
+    clock.now += timedelta(days=1)
+    assert await harness.bot.poster.tick() == 1
+    post = [r for r in harness.requests if r.via == "http" and "Daily Pipes —" in r.content][-1]
+    assert "2026-11-23** · 6×6" in post.content
+
+
+async def test_the_daily_post_pings_only_the_opt_in_role(harness, clock):
+    clock.now = clock.now.replace(hour=10)
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", ping_role=(8, str(ROLE_ID)))
+    assert await harness.bot.poster.tick() == 1
+    post = next(r for r in harness.requests if r.via == "http" and "Daily Pipes —" in r.content)
+    assert post.content.startswith(f"<@&{ROLE_ID}> ")
+    mentions = post.json["allowed_mentions"]
+    assert mentions["parse"] == [] and mentions["roles"] == [ROLE_ID]  # that role, nobody else
+    await setup(harness, ping=False)
+    assert (await harness.bot.storage.guild_settings(GUILD_ID)).role_id is None
+
+
+async def test_resume_prefers_todays_daily(harness):
+    await enable_daily(harness)
+    await harness.command("daily", ALICE)
+    await new_board(harness, seed="later")  # newer, in this channel
+    resumed = board_message(await harness.command("resume", ALICE))
+    assert resumed.content.startswith("**Daily Pipes 2026-11-22**")
+
+
+async def test_hints_show_with_their_penalty_everywhere(harness, clock):
+    await enable_daily(harness)
+    made = await harness.command("daily", ALICE)
+    board_id = message_of(harness, board_message(made))
+    await harness.command("hint", ALICE)
+    clock.now += timedelta(minutes=2)
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    made = await solve_by_clicks(harness, board_id, game)
+    announcement = next(r for r in made if "🎉" in r.content)
+    assert "**2:30 (2:00 + 30 s for 1 hint)**" in announcement.content
+    board = await harness.command("leaderboard", BOB)
+    assert f"1. <@{ALICE}> · 2:30 (2:00 + 30 s for 1 hint)" in board[0].content
+
+
+@pytest.mark.parametrize(("period", "title"), [("week", "Week of"), ("month", "Month of")])
+async def test_week_month_and_all_time_boards(harness, clock, period, title):
+    clock.now += timedelta(days=1)  # Monday 2026-11-23: three days in one week and month
+    await enable_daily(harness)
+    for day in range(3):  # Alice solves three days running, Bob one
+        for user in (ALICE, BOB) if day == 0 else (ALICE,):
+            made = await harness.command("daily", user)
+            game = (await harness.bot.storage.unfinished_games(user))[0]
+            await solve_by_clicks(harness, message_of(harness, board_message(made)), game, user)
+        clock.now += timedelta(days=1)
+    clock.now -= timedelta(days=1)
+    made = await harness.command("leaderboard", BOB, period=period)
+    text = made[0].content
+    assert text.startswith(f"**Daily Pipes — {title} 2026-11-25**")
+    assert f"1. <@{ALICE}> · 3 solved" in text and f"2. <@{BOB}> · 1 solved" in text
+    every = await harness.command("leaderboard", BOB, period="all")
+    assert "All time" in every[0].content
