@@ -70,9 +70,9 @@ def day_end(day: date, zone: str) -> datetime:
 def size_on(settings: GuildSettings, day: date) -> tuple[int, int]:
     """The daily size a server plays on a date: a size changed during a day applies from
     the next day on, so that day's leaderboard stays one puzzle."""
-    if settings.size_from is not None and day < settings.size_from:
-        if settings.previous_width is not None and settings.previous_height is not None:
-            return settings.previous_width, settings.previous_height
+    earlier = settings.size_from is not None and day < settings.size_from
+    if earlier and settings.previous_width and settings.previous_height:
+        return settings.previous_width, settings.previous_height
     return settings.width, settings.height
 
 
