@@ -280,14 +280,16 @@ async def test_a_channel_that_refuses_posts_pauses_the_daily_and_says_why(harnes
     assert (await harness.bot.storage.guild_settings(GUILD_ID)).paused is None
 
 
-async def test_the_token_never_reaches_the_logs(tmp_path, clock, caplog):
+async def test_the_token_and_the_daily_secret_never_reach_the_logs(tmp_path, clock, caplog):
     from bot import Settings, create_bot
     from playground.offline import Harness
 
-    token = "MTIzNDU2Nzg5.secret-token.value"
+    token, secret = "MTIzNDU2Nzg5.secret-token.value", "the-daily-secret-value"
     caplog.set_level(logging.DEBUG)
     bot = create_bot(
-        Settings(token=token, database_path=str(tmp_path / "t.sqlite3"), workers=0),
+        Settings(
+            token=token, daily_secret=secret, database_path=str(tmp_path / "t.sqlite3"), workers=0
+        ),
         clock=clock,
         sync_commands=False,
         schedule=False,
@@ -297,6 +299,9 @@ async def test_the_token_never_reaches_the_logs(tmp_path, clock, caplog):
     try:
         await new_board(h)
         await h.command("rotate", ALICE, cells="nonsense")
+        await h.command("daily", ALICE)
     finally:
         await h.close()
-    assert caplog.records and token not in caplog.text and token not in repr(bot.settings)
+    assert caplog.records
+    for hidden in (token, secret):
+        assert hidden not in caplog.text and hidden not in repr(bot.settings)
