@@ -469,7 +469,8 @@ class GameService:
                 state,
                 engine.status(puzzle, state),
                 tuple(engine.format_move(puzzle, m) for m in moves),
-                turns=0 if hint else sum(engine.turns(m) for m in moves),
+                # A hint's turns count as turns too, so no board looks better than par.
+                turns=sum(engine.turns(m) for m in moves),
                 hints=len(moves) if hint else 0,
                 cells=tuple(c for m in moves for c in engine.cells(puzzle, m)),
             )
