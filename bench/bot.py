@@ -38,27 +38,29 @@ async def start(folder: Path):
 
 
 async def open_game(harness, user: int, seed: str):
+    """A 10×10 board: its game, its message and the ids of its 20 tile buttons."""
     await harness.command("new", user, size="10x10", seed=seed)
     game = (await harness.bot.storage.unfinished_games(user))[0]
-    message_id = next(
-        m
-        for m, d in harness.messages.items()
-        if d["components"]
-        and f"pipes:t:{game.id}:" in d["components"][0]["components"][0]["custom_id"]
-    )
-    return game, message_id
+    tiles = [
+        c["custom_id"]
+        for row in harness.messages[game.message_id]["components"]
+        for c in row["components"]
+        if c["custom_id"].startswith("pipes:t:")
+    ]
+    assert len(tiles) == 20
+    return game, game.message_id, tiles
 
 
 async def clicks(folder: Path) -> None:
     harness = await start(folder)
-    game, message_id = await open_game(harness, PLAYER, "bench")
+    game, message_id, tiles = await open_game(harness, PLAYER, "bench")
     service = harness.bot.service
     total, play_ms, render_ms = [], [], []
     for k in range(300):
-        cell = (k * 7) % 20 // 5 * 10 + (k * 7) % 5  # inside the first window
         start_t = time.perf_counter()
-        await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", PLAYER)
+        made = await harness.click(message_id, tiles[k * 7 % 20], PLAYER)
         total.append((time.perf_counter() - start_t) * 1000)
+        assert [r.callback_type for r in made] == [7], made
     # The same steps one by one, for the breakdown.
     for k in range(100):
         t0 = time.perf_counter()
@@ -103,14 +105,13 @@ async def concurrent(folder: Path) -> None:
     before = len(harness.requests)
     start_t = time.perf_counter()
     for k in range(200):
-        game, message_id = games[k % 50]
-        cell = k % 20 // 5 * 10 + k % 5
-        harness.press(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", game.owner_id)
+        game, message_id, tiles = games[k % 50]
+        harness.press(message_id, tiles[k % 20], game.owner_id)
         payload_count += 1
     await harness.settle()
     elapsed = time.perf_counter() - start_t
     answered = sum(1 for r in harness.requests[before:] if r.callback_type == 7)
-    stored = sum([len(await harness.bot.storage.moves(g.id)) for g, _ in games])
+    stored = sum([len(await harness.bot.storage.moves(g.id)) for g, _, _ in games])
     table(
         "200 concurrent clicks over 50 games",
         ["clicks sent", "UPDATE_MESSAGE answers", "moves stored", "errors", "seconds"],

@@ -37,14 +37,16 @@ async def start(folder: Path) -> Harness:
     return harness
 
 
-async def boards(harness: Harness, count: int, size: str) -> list[tuple[int, int]]:
-    """``count`` public boards of distinct players: (game id, message id)."""
+async def boards(harness: Harness, count: int, size: str) -> list[tuple[int, list[str]]]:
+    """``count`` public boards of distinct players: (message id, its tile buttons' ids)."""
     made = []
     for k in range(count):
         user = PLAYER + k
         await harness.command("new", user, size=size, seed=f"deadline-{k}")
         game = (await harness.bot.storage.unfinished_games(user))[0]
-        made.append((game.id, game.message_id))
+        rows = harness.messages[game.message_id]["components"]
+        tiles = [c["custom_id"] for row in rows for c in row["components"]]
+        made.append((game.message_id, [t for t in tiles if t.startswith("pipes:t:")]))
     return made
 
 
@@ -66,18 +68,18 @@ async def burst(folder: Path) -> tuple[list[float], list[float], float, float]:
         targets = await boards(harness, 16, "10x10")
         alone = []
         for k in range(20):
-            game_id, message_id = targets[k % 16]
+            message_id, tiles = targets[k % 16]
             t0 = time.perf_counter()
-            cell = k % 4 * 10 + k % 5  # inside the first window of buttons
-            await harness.click(message_id, f"pipes:t:{game_id}:{cell}:0:0:c", PLAYER + k % 16)
+            made = await harness.click(message_id, tiles[k % 20], PLAYER + k % 16)
             alone.append(time.perf_counter() - t0)
+            assert [r.callback_type for r in made] == [7], made
         news = [
             harness.command_payload("new", PLAYER + 100 + k, size="26x26", seed=f"rush-{k}")
             for k in range(16)
         ]
         clicks = [
-            harness.click_payload(message_id, f"pipes:t:{game_id}:12:0:0:c", PLAYER + k, True)
-            for k, (game_id, message_id) in enumerate(targets)
+            harness.click_payload(message_id, tiles[12], PLAYER + k, True)
+            for k, (message_id, tiles) in enumerate(targets)
         ]
         running = asyncio.all_tasks()
         t0 = time.perf_counter()
@@ -104,11 +106,10 @@ async def throughput(folder: Path, games: int, per_game: int) -> tuple[float, in
     try:
         targets = await boards(harness, games, "10x10")
 
-        async def player(g: int, game_id: int, message_id: int) -> None:
+        async def player(g: int, message_id: int, tiles: list[str]) -> None:
             for k in range(per_game):
-                cell = (k * 7 + g) % 20 // 5 * 10 + (k * 7 + g) % 5
                 payload = harness.click_payload(
-                    message_id, f"pipes:t:{game_id}:{cell}:0:0:c", PLAYER + g, True
+                    message_id, tiles[(k * 7 + g) % 20], PLAYER + g, True
                 )
                 await harness.answered(payload)
 
@@ -118,7 +119,8 @@ async def throughput(folder: Path, games: int, per_game: int) -> tuple[float, in
         elapsed = time.perf_counter() - t0
         await harness.settle(running)
         assert not harness.errors, harness.errors
-        stored = sum([len(await harness.bot.storage.moves(g)) for g, _ in targets])
+        played = [(await harness.bot.storage.unfinished_games(PLAYER + g))[0] for g in range(games)]
+        stored = sum([len(await harness.bot.storage.moves(game.id)) for game in played])
         deferred = sum(1 for r in harness.requests if r.callback_type == 6)
         return games * per_game / elapsed, stored, deferred
     finally:

@@ -86,7 +86,7 @@ async def clicks_among_active_games(folder: Path) -> tuple[list[float], int, int
             game = games[(k * 7919) % ACTIVE_GAMES]
             cell = (k * 31) % (26 * 26)
             start = time.perf_counter()
-            await service.click(game.id, game.owner_id, cell, 10**6 + k)
+            await service.click(game.id, game.owner_id, cell, interaction_id=10**6 + k)
             times.append((time.perf_counter() - start) * 1000)
         KIND.generate = original
         stored_moves = sum([len(await store.moves(g.id)) for g in games])
