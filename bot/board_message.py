@@ -24,7 +24,7 @@ BOARD_ALT = (
     "Pipes board: each tile is a pipe piece; blue pipes carry water from the dark square "
     "source, orange hatched tiles form a loop, notched tiles are locked."
 )
-WINDOW_ALT = "The tiles that have buttons, enlarged; the buttons below are named like them."
+WINDOW_ALT = "The block of tiles that has buttons, enlarged to read on a phone."
 #: Boards this wide or tall also get the button window enlarged.
 ZOOM_FROM = 20
 #: The click modes as the mode switch shows them, and which comes next.
@@ -58,11 +58,11 @@ async def board_message(
     mode: str = "c",
 ) -> BoardMessage:
     """The board's text, its image (the window framed; a given-up board shows its
-    solution) and its buttons in ``mode``."""
+    solution, a daily's once its date is over everywhere) and its buttons in ``mode``."""
     game, puzzle = board.game, board.puzzle
     framed = not game.finished and not window.covers(game.width, game.height)
     tiles, result = game.tiles, board.status.details["check"]
-    if game.outcome == "lost":
+    if game.outcome == "lost" and board.solution_public:
         tiles = puzzle.solution
         result = check(game.width, game.height, tiles, puzzle.source)
     png, zoom = await workers.draw(
@@ -89,8 +89,8 @@ def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
 
 class ButtonRows(discord.ui.View):
     """Rows of buttons given as Discord's component payload. Clicks are read back by the
-    DynamicItems registered at start-up, so this view holds no items and discord.py stores
-    nothing for it; building it is cheap (a board answers every click with one)."""
+    DynamicItems registered at start-up, so this view holds no items to dispatch to, and
+    building it is cheap (a board answers every click with one)."""
 
     def __init__(self, rows: list[list[dict[str, Any]]]) -> None:
         super().__init__(timeout=None)

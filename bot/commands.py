@@ -22,7 +22,15 @@ from .board_message import BoardMessage, board_message, first_window
 from .client import PipesClient
 from .deadline import Deadline
 from .replies import NO_MENTIONS, fail, log_done, say
-from .views import Handle, announce, handle_of, remember, send_board
+from .views import (
+    Handle,
+    announce,
+    board_lock,
+    handle_of,
+    last_board,
+    remember,
+    send_board,
+)
 
 Interaction = discord.Interaction[PipesClient]
 SIZES = ("5x4", "5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26")
@@ -126,11 +134,11 @@ async def resume(interaction: Interaction) -> None:
     cells="Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back, B3lock locks"
 )
 async def rotate(interaction: Interaction, cells: MOVES_TEXT) -> None:
-    service = interaction.client.service
+    service, user = interaction.client.service, interaction.user.id
     await answer_with_board(
         interaction,
         lambda: service.play_current(
-            interaction.user.id, interaction.channel_id, cells, interaction.id
+            user, interaction.channel_id, cells, interaction.id, last_board(user)
         ),
     )
 
@@ -138,43 +146,46 @@ async def rotate(interaction: Interaction, cells: MOVES_TEXT) -> None:
 @pipes.command(name="lock", description="Lock tiles so they cannot turn (again to unlock)")
 @app_commands.describe(cells="Tiles to lock or unlock, like B3 C4")
 async def lock(interaction: Interaction, cells: MOVES_TEXT) -> None:
-    service = interaction.client.service
-    moves = " ".join(f"{word}lock" for word in cells.replace(",", " ").split())
+    service, user = interaction.client.service, interaction.user.id
+    words = cells.replace(",", " ").split()
+    moves = " ".join(f"{word.removesuffix('lock')}lock" for word in words)
     await answer_with_board(
         interaction,
         lambda: service.play_current(
-            interaction.user.id, interaction.channel_id, moves, interaction.id
+            user, interaction.channel_id, moves, interaction.id, last_board(user)
         ),
     )
 
 
-@pipes.command(name="hint", description="Turn one wrong tile right (+30 s on the daily)")
+@pipes.command(name="hint", description="Turn one wrong tile right (+30 s on your time)")
 async def hint(interaction: Interaction) -> None:
-    service = interaction.client.service
+    service, user = interaction.client.service, interaction.user.id
     await answer_with_board(
         interaction,
-        lambda: service.hint_current(interaction.user.id, interaction.channel_id, interaction.id),
+        lambda: service.hint_current(
+            user, interaction.channel_id, interaction.id, last_board(user)
+        ),
     )
 
 
 @pipes.command(name="restart", description="Put your current board back as it started")
 async def restart(interaction: Interaction) -> None:
-    service = interaction.client.service
+    service, user = interaction.client.service, interaction.user.id
 
     async def back() -> Played:
-        game = await service.current_game(interaction.user.id, interaction.channel_id)
-        return await service.restart(game.id, interaction.user.id, interaction.id)
+        game = await service.current_game(user, interaction.channel_id, last_board(user))
+        return await service.restart(game.id, user, interaction.id)
 
     await answer_with_board(interaction, back)
 
 
-@pipes.command(name="giveup", description="Give up your current board and see its solution")
+@pipes.command(name="giveup", description="Give up your current board")
 async def giveup(interaction: Interaction) -> None:
-    service = interaction.client.service
+    service, user = interaction.client.service, interaction.user.id
 
     async def stop() -> Played:
-        game = await service.current_game(interaction.user.id, interaction.channel_id)
-        return await service.give_up(game.id, interaction.user.id, interaction.id)
+        game = await service.current_game(user, interaction.channel_id, last_board(user))
+        return await service.give_up(game.id, user, interaction.id)
 
     await answer_with_board(interaction, stop)
 
@@ -183,43 +194,38 @@ async def answer_with_board(
     interaction: Interaction, move: Callable[[], Awaitable[Played]]
 ) -> None:
     """A typed move updates the board the player already has — its public message, or the
-    private one they last used (keeping its window and click mode) — and the reply says so
-    in a line; without such a board (or if it is gone), the board comes privately. A public
-    message that is gone is forgotten. A win is announced."""
+    private one they last saw (keeping its window and click mode) — and the reply says so
+    in a line; without such a board (or if it is gone), the board comes privately. The
+    update is made under the board's lock and never replaces a newer state shown since. A
+    public message that is gone is forgotten. A win is announced."""
     deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
     try:
         played = await move()
         game = played.board.game
-        handle = None if game.message_id is not None else handle_of(game.id)
-        window = handle.window if handle is not None else first_window(played.board, played.cells)
-        mode = handle.mode if handle is not None else "c"
-        message = await board_message(
-            interaction.client.workers, played.board, window, played.cells, mode
-        )
+        async with board_lock(game.id):
+            handle = None if game.message_id is not None else handle_of(game.id)
+            window = handle.window if handle else first_window(played.board, played.cells)
+            mode = handle.mode if handle is not None else "c"
+            message = await board_message(
+                interaction.client.workers, played.board, window, played.cells, mode
+            )
+            newer_shown = handle is not None and handle.version > game.version
+            updated = newer_shown or await _update_in_place(interaction, game, handle, message)
+            if updated and handle is not None and not newer_shown:
+                remember(game.id, handle.interaction, handle.message_id, window, mode, game.version)
     finally:
         deferred = await deadline.settle()
-    in_place = game.message_id is not None or handle is not None
-    if in_place:
+    if updated:
         await _reply(interaction, deferred, f"{message.content}\n(Your board is updated.)")
-        if await _update_in_place(interaction, game, handle, message):
-            if handle is not None:
-                remember(game.id, handle.interaction, handle.message_id, window, mode)
-        else:
-            note = (
-                "Your board's message is gone: here is the board (`/pipes resume` shows it again)."
-            )
-            sent = await interaction.followup.send(
-                f"{message.content}\n{note}",
-                files=message.files(),
-                view=message.view or discord.utils.MISSING,
-                ephemeral=True,
-                allowed_mentions=NO_MENTIONS,
-                wait=True,
-            )
-            remember(game.id, interaction, sent.id, window, mode)
     else:
-        sent_id = await _reply(interaction, deferred, message.content, message)
-        remember(game.id, interaction, sent_id, window, mode)
+        content = message.content
+        if game.message_id is not None or handle is not None:
+            content += (
+                "\nYour board's message could not be updated (it is gone or out of reach): "
+                "here is the board; `/pipes resume` shows it again."
+            )
+        sent_id = await _reply(interaction, deferred, content, message)
+        remember(game.id, interaction, sent_id, window, mode, game.version)
     if played.applied and game.solved:
         await announce(interaction, played.board)
 
@@ -246,8 +252,10 @@ async def _reply(
 async def _update_in_place(
     interaction: Interaction, game: Game, handle: Handle | None, message: BoardMessage
 ) -> bool:
-    """Edit the board's public message, or else the private one last used; False if it is
-    gone (a public one is then forgotten) or out of reach."""
+    """Edit the board's public message, or else the private one last seen; False if there
+    is none, or it is gone (a public one is then forgotten) or out of reach."""
+    if game.message_id is None and handle is None:
+        return False
     try:
         if game.message_id is not None and game.channel_id is not None:
             channel = interaction.client.get_partial_messageable(game.channel_id)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from .window import Viewport
 
-#: Click modes: turn clockwise, turn anticlockwise, lock or unlock.
-MODES = ("c", "a", "l")
-#: The move suffix of each mode in Pipes notation (``B3``, ``B3ccw``, ``B3lock``).
+#: The click modes (turn clockwise, turn anticlockwise, lock or unlock) and the move suffix
+#: of each in Pipes notation (``B3``, ``B3ccw``, ``B3lock``).
 SUFFIX = {"c": "", "a": "ccw", "l": "lock"}
 
 GAME = r"(?P<game>\d{1,18})"

@@ -11,7 +11,6 @@ never post twice, and a post missed while the bot was down is made at the next s
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import hashlib
 import io
 import logging
@@ -155,7 +154,7 @@ class DailyPoster:
             return False
         await storage.set_daily_post_message(settings.guild_id, day, message.id)
         if settings.failures:
-            await storage.save_guild_settings(dataclasses.replace(settings, failures=0))
+            await storage.set_post_state(settings.guild_id, 0, None)
         log.info(
             "daily post guild=%s date=%s outcome=posted message=%s",
             settings.guild_id,
@@ -227,9 +226,7 @@ class DailyPoster:
         reason = f"I am missing {listed(missing)} there" if missing else "Discord refused it"
         failures = settings.failures + 1
         paused = reason if failures >= MAX_FAILURES else None
-        await self.bot.storage.save_guild_settings(
-            dataclasses.replace(settings, failures=failures, paused=paused)
-        )
+        await self.bot.storage.set_post_state(settings.guild_id, failures, paused)
         log.warning(
             "daily post guild=%s date=%s outcome=refused code=%s failures=%d paused=%s",
             settings.guild_id,

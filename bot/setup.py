@@ -147,6 +147,14 @@ async def setup_daily(
             f"I cannot post in <#{channel_id}>: I am missing {listed(missing)} there. "
             "Give me those and run this again."
         )
+    if ping_role is not None:
+        if ping_role.id == guild_id:
+            raise UserError("The daily post does not ping @everyone: pick a role people join.")
+        if not ping_role.mentionable and not interaction.app_permissions.mention_everyone:
+            raise UserError(
+                f"I cannot ping <@&{ping_role.id}>: make the role mentionable (or give me "
+                "Mention All Roles) and run this again."
+            )
     settings = dataclasses.replace(
         current,
         channel_id=channel_id,
@@ -164,15 +172,18 @@ async def setup_daily(
     if current.enabled and (width, height) != (current.width, current.height):
         # Today's daily keeps its size (and its leaderboard one puzzle).
         today = local_day(settings, now)
+        previous_width, previous_height = size_on(current, today)
         settings = dataclasses.replace(
             settings,
             size_from=today + timedelta(days=1),
-            previous_width=size_on(current, today)[0],
-            previous_height=size_on(current, today)[1],
+            previous_width=previous_width,
+            previous_height=previous_height,
         )
     await storage.save_guild_settings(settings)
     await say(
-        interaction, "Saved. " + texts.daily_setup(settings, next_post(settings, now), missing=None)
+        interaction,
+        "Saved. "
+        + texts.daily_setup(settings, next_post(settings, now), local_day(settings, now), None),
     )
 
 
@@ -183,7 +194,11 @@ async def setup_status(interaction: Interaction) -> None:
     if settings is None or settings.channel_id is None:
         raise UserError("There is no daily post here yet: set it up with `/pipes-setup daily`.")
     missing = missing_permissions(interaction.guild, settings.channel_id)
-    await say(interaction, texts.daily_setup(settings, interaction.client.clock(), missing=missing))
+    now = interaction.client.clock()
+    await say(
+        interaction,
+        texts.daily_setup(settings, next_post(settings, now), local_day(settings, now), missing),
+    )
 
 
 @setup.command(name="off", description="Stop the daily post in this server")

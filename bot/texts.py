@@ -8,6 +8,7 @@ from datetime import date, datetime
 from db import GuildSettings
 from play import (
     Board,
+    BoardOver,
     BoardSolved,
     NoSuchBoard,
     NotYourBoard,
@@ -20,6 +21,7 @@ from play import (
     ranked,
     solved_late,
 )  # fmt: skip
+from play.scoring import period_dates
 
 
 def duration(seconds: float) -> str:
@@ -73,7 +75,12 @@ def status(board: Board) -> str:
             f"{head}\n✅ Solved in {solve_time(board)} with {game.turns} turns (par {board.par})."
         )
     if game.finished:
-        return f"{head}\n🏳 Given up after {game.turns} turns: the picture shows the solution."
+        shown = (
+            "the picture shows the solution"
+            if board.solution_public
+            else "the solution shows once this date is over everywhere"
+        )
+        return f"{head}\n🏳 Given up after {game.turns} turns: {shown}."
     check = board.status.details["check"]
     parts = [f"💧 {len(check.flooded)}/{game.width * game.height} flooded"]
     if check.loops:
@@ -140,6 +147,8 @@ def refusal(error: UserError) -> str:
         return "This board no longer exists. Start a new one with `/pipes new`."
     if isinstance(error, BoardSolved):
         return "This board is already solved. Start a new one with `/pipes new`."
+    if isinstance(error, BoardOver):
+        return "This game is over. Start a new one with `/pipes new`."
     if isinstance(error, NoUnfinishedBoard):
         if error.anywhere:
             return "You have no unfinished board. Start one with `/pipes daily` or `/pipes new`."
@@ -151,12 +160,15 @@ def refusal(error: UserError) -> str:
 
 
 def leaderboard(standings: Standings | None, day: date, size: tuple[int, int]) -> str:
-    """This server's and the global top results for a date's daily puzzle."""
-    width, height = size
+    """This server's and the global top results for a date's daily puzzle (``size``: the
+    server's size that date, for when there was none)."""
     if standings is None:
+        width, height = size
         return f"No {width}×{height} daily puzzle was played on {day.isoformat()}."
-    daily = standings.daily
-    lines = [f"**Daily Pipes {day.isoformat()}** · {width}×{height} · par {daily.puzzle.par}"]
+    puzzle = standings.daily.puzzle
+    lines = [
+        f"**Daily Pipes {day.isoformat()}** · {puzzle.width}×{puzzle.height} · par {puzzle.par}"
+    ]
     scopes = [("This server", standings.local)] if standings.local is not None else []
     scopes.append(("Everywhere", standings.everywhere))
     for label, results in scopes:
@@ -174,14 +186,16 @@ def leaderboard(standings: Standings | None, day: date, size: tuple[int, int]) -
     return "\n".join(lines)
 
 
-def daily_setup(settings: GuildSettings, next_at: datetime, missing: list[str] | None) -> str:
+def daily_setup(
+    settings: GuildSettings, next_at: datetime, today: date, missing: list[str] | None
+) -> str:
     """A server's daily post: where, when, what size (and from when a new one applies),
     the next post (at ``next_at``), whom it pings, and what stops it."""
     lines = [
         f"Daily {settings.width}×{settings.height} puzzle in <#{settings.channel_id}> every day at "
         f"{settings.post_time:%H:%M} {settings.timezone}."
     ]
-    if settings.size_from is not None and settings.previous_width is not None:
+    if settings.size_from is not None and today < settings.size_from:
         lines.append(
             f"Until {settings.size_from.isoformat()} the daily stays "
             f"{settings.previous_width}×{settings.previous_height}."
@@ -198,7 +212,7 @@ def daily_setup(settings: GuildSettings, next_at: datetime, missing: list[str] |
     return "\n".join(lines)
 
 
-PERIOD_NAMES = {"week": "Week of", "month": "Month of", "all": "All time, as of"}
+PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
 
 
 def period_leaderboard(
@@ -209,7 +223,9 @@ def period_leaderboard(
 ) -> str:
     """A week's, month's or all time's board: most dailies solved, then the lower total time
     (hint penalties included)."""
-    lines = [f"**Daily Pipes — {PERIOD_NAMES[period]} {day.isoformat()}** · most solves first"]
+    first, last = period_dates(period, day)
+    span = "" if period == "all" else f" {first.isoformat()} – {last.isoformat()}"
+    lines = [f"**Daily Pipes — {PERIOD_NAMES[period]}{span}** · most days solved first"]
     scopes = [("This server", local)] if local is not None else []
     scopes.append(("Everywhere", everywhere))
     for label, standings in scopes:
@@ -218,7 +234,8 @@ def period_leaderboard(
             lines.append("No solves yet.")
         for standing in standings[:10]:
             lines.append(
-                f"{standing.rank}. <@{standing.user_id}> · {standing.solves} solved · "
+                f"{standing.rank}. <@{standing.user_id}> · {standing.solves} "
+                f"day{'s' if standing.solves != 1 else ''} solved · "
                 f"{duration(standing.total)} in all"
             )
     return "\n".join(lines)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-import time
 import weakref
 from collections.abc import Awaitable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -26,7 +26,7 @@ from .replies import NO_MENTIONS, guarded, refuse
 from .window import Viewport, viewport
 
 #: An interaction can edit its messages for 15 minutes; a board handle is used for less.
-HANDLE_LIFETIME = 14 * 60
+HANDLE_LIFETIME = timedelta(minutes=14)
 
 
 async def announce(interaction: discord.Interaction[PipesClient], board: Board) -> None:
@@ -94,22 +94,27 @@ async def send_board(
         wait=True,
     )
     game = board.game
-    remember(game.id, interaction, sent.id, window, "c")
+    remember(game.id, interaction, sent.id, window, "c", game.version)
     if not ephemeral and not game.finished:
         await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
 
 
 @dataclass(frozen=True, slots=True)
 class Handle:
-    """How to edit the message that last showed a board (this process, 14 minutes): the
+    """How to edit the message that last showed a board (this process only): the
     interaction that sent or updated it, the message (None: its original response), and the
-    window and click mode it shows."""
+    window, click mode and game version it shows."""
 
     interaction: discord.Interaction[PipesClient]
     message_id: int | None
     window: Viewport
     mode: str
-    at: float
+    version: int
+
+    @property
+    def expired(self) -> bool:
+        """An interaction's token edits its messages for 15 minutes from its creation."""
+        return discord.utils.utcnow() - self.interaction.created_at > HANDLE_LIFETIME
 
     async def edit(self, message: BoardMessage) -> None:
         fields: dict[str, Any] = {
@@ -124,7 +129,8 @@ class Handle:
             await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
-_handles: dict[int, Handle] = {}
+_handles: dict[int, Handle] = {}  # game id -> the message that last showed it
+_last_board: dict[int, int] = {}  # user id -> the game they were last shown
 
 
 def remember(
@@ -133,20 +139,26 @@ def remember(
     message_id: int | None,
     window: Viewport,
     mode: str,
+    version: int,
 ) -> None:
-    """Note the message that now shows a board, so a typed move can update it in place."""
-    _handles[game_id] = Handle(interaction, message_id, window, mode, time.monotonic())
-    if len(_handles) > 10_000:  # forget the oldest half
-        for old in sorted(_handles, key=lambda k: _handles[k].at)[:5_000]:
+    """Note the message that now shows a board (and that its player last saw it), so a
+    typed move can update it in place."""
+    _handles[game_id] = Handle(interaction, message_id, window, mode, version)
+    _last_board[interaction.user.id] = game_id
+    if len(_handles) > 10_000:  # forget those whose tokens have expired
+        for old in [k for k, handle in _handles.items() if handle.expired]:
             del _handles[old]
 
 
 def handle_of(game_id: int) -> Handle | None:
-    """The message that last showed a board, if it can still be edited."""
+    """The message that last showed a board, while it can still be edited."""
     found = _handles.get(game_id)
-    if found is None or time.monotonic() - found.at > HANDLE_LIFETIME:
-        return None
-    return found
+    return None if found is None or found.expired else found
+
+
+def last_board(user_id: int) -> int | None:
+    """The game a user was last shown a board of (in this process), if any."""
+    return _last_board.get(user_id)
 
 
 _locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -229,7 +241,7 @@ class _BoardAction(_Action, template=r"pipes:never"):
                     view=message.view,
                     allowed_mentions=NO_MENTIONS,
                 )
-                remember(game_id, interaction, None, window, self.mode)
+                remember(game_id, interaction, None, window, self.mode, played.board.game.version)
         finally:
             await deadline.settle()
         if played.applied and played.board.game.solved:
@@ -263,18 +275,12 @@ class NavButton(_BoardAction, template=custom_ids.NAV):
         return Played(await service.board(game), (), applied=False)
 
 
-class ModeButton(_BoardAction, template=custom_ids.SWITCH):
+class ModeButton(NavButton, template=custom_ids.SWITCH):
     """Switch the click mode: ↻ turn, ↺ turn back, 🔒 lock (nothing is stored)."""
 
     @property
     def mode(self) -> str:
         return self.fields["to"]
-
-    async def act(
-        self, service: GameService, game_id: int, interaction_id: int, user_id: int
-    ) -> Played:
-        game = await service.own_game(game_id, user_id)
-        return Played(await service.board(game), (), applied=False)
 
 
 class HintButton(_BoardAction, template=custom_ids.HINT):

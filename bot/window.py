@@ -45,13 +45,6 @@ def viewport_around(board_width: int, board_height: int, cell: int) -> Viewport:
     )
 
 
-def pan(view: Viewport, direction: str, board_width: int, board_height: int) -> Viewport:
-    """The viewport one full step left/right/up/down ('l', 'r', 'u', 'd'), clamped (the
-    arrows of buttons sent before ◀ Prev / Next ▶)."""
-    dx, dy = {"l": (-1, 0), "r": (1, 0), "u": (0, -1), "d": (0, 1)}[direction]
-    return viewport(board_width, board_height, view.x + dx * view.width, view.y + dy * view.height)
-
-
 def windows(board_width: int, board_height: int) -> list[Viewport]:
     """Every window of a board in snake order: along the first row of windows, back along
     the next, and so on (the order ◀ Prev and Next ▶ walk)."""

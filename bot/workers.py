@@ -10,21 +10,22 @@ import functools
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from renderer.layout import layout
 from renderer.sheet import sheet
 
 T = TypeVar("T")
-#: Boards whose sprite sheets each worker draws when it starts (the common sizes).
-WARM_SIZES = ((5, 5), (6, 6), (8, 8), (10, 10))
+#: Board sides whose sprite sheets each worker draws when it starts (the common sizes).
+WARM_SIDES = (5, 8, 10, 12, 15, 20, 26)
 
 
 def warm() -> None:
-    """Draw the common sprite sheets (runs once in each worker process, and at bot start)."""
-    for width, height in WARM_SIZES:
-        common = layout(width, height)
-        sheet(common.cell, common.margin)
+    """Draw the sprite sheets of the common sizes (each cell size once) in a new worker,
+    and at bot start without workers."""
+    for cell, margin in sorted({(layout(n, n).cell, layout(n, n).margin) for n in WARM_SIDES}):
+        sheet(cell, margin)
 
 
 def _pool(processes: int, initializer: Callable[[], None] | None) -> ProcessPoolExecutor:
@@ -40,25 +41,34 @@ class Workers:
     process with threads) when first needed; with ``processes=0`` both run in threads."""
 
     def __init__(self, processes: int) -> None:
-        self._draw = _pool(processes, warm) if processes > 0 else None
-        self._generate = _pool(1, None) if processes > 0 else None
+        self._sizes = {"draw": processes, "generate": 1 if processes > 0 else 0}
+        self._pools = {
+            name: _pool(size, warm if name == "draw" else None)
+            for name, size in self._sizes.items()
+            if size > 0
+        }
 
     async def draw(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in a drawing process (or a thread without workers)."""
-        return await _run(self._draw, functools.partial(fn, *args, **kwargs))
+        return await self._run("draw", functools.partial(fn, *args, **kwargs))
 
     async def generate(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in the generating process (or a thread without workers)."""
-        return await _run(self._generate, functools.partial(fn, *args, **kwargs))
+        return await self._run("generate", functools.partial(fn, *args, **kwargs))
+
+    async def _run(self, name: str, call: Callable[[], T]) -> T:
+        pool = self._pools.get(name)
+        if pool is None:
+            return await asyncio.to_thread(call)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, call)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+            if self._pools.get(name) is pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[name] = _pool(self._sizes[name], warm if name == "draw" else None)
+            return await asyncio.get_running_loop().run_in_executor(self._pools[name], call)
 
     def close(self) -> None:
         """Stop the workers; work not started is dropped."""
-        for pool in (self._draw, self._generate):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-
-
-async def _run(pool: ProcessPoolExecutor | None, call: Callable[[], T]) -> T:
-    if pool is None:
-        return await asyncio.to_thread(call)
-    return await asyncio.get_running_loop().run_in_executor(pool, call)
+        for pool in self._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -397,7 +397,8 @@ class SqliteStorage:
             raise GameFinished(
                 "This board is already solved: start a new one."
                 if game.solved
-                else "This game is over: start a new one."
+                else "This game is over: start a new one.",
+                game.outcome,
             )
         if expected_version is not None and expected_version != game.version:
             raise StaleGame("The board changed meanwhile: look at it again.")
@@ -499,6 +500,15 @@ class SqliteStorage:
                     settings.previous_height,
                     _text(self._clock()),
                 ),
+            )
+
+    async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None:
+        """Record a server's failed posts in a row and why its daily is paused (if it is),
+        leaving the rest of its settings as they are."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE guild_settings SET failures = ?, paused = ? WHERE guild_id = ?",
+                (failures, paused, guild_id),
             )
 
     async def enabled_guilds(self) -> list[GuildSettings]:

@@ -34,7 +34,11 @@ class GameNotFound(StorageError):
 
 
 class GameFinished(StorageError):
-    """The game is solved (or lost) and takes no more moves."""
+    """The game is solved (or lost) and takes no more moves; ``outcome`` says which."""
+
+    def __init__(self, message: str, outcome: str) -> None:
+        super().__init__(message)
+        self.outcome = outcome
 
 
 class StaleGame(StorageError):
@@ -103,6 +107,7 @@ class Storage(Protocol):
     # servers and daily posts
     async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
+    async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None: ...
     async def enabled_guilds(self) -> list[GuildSettings]: ...
     async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle: ...
     async def daily_puzzle(self, day: date, kind: str, params: str) -> DailyPuzzle | None: ...

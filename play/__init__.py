@@ -6,7 +6,14 @@ from pathlib import Path
 import db
 from puzzle import KINDS
 
-from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
+from .errors import (
+    BoardOver,
+    BoardSolved,
+    NoSuchBoard,
+    NotYourBoard,
+    NoUnfinishedBoard,
+    UserError,
+)
 from .legacy import legacy_puzzle
 from .scoring import (
     HINT_PENALTY_SECONDS,
@@ -29,6 +36,7 @@ async def open_storage(path: str | Path, *, clock: db.Clock = db.utc_now) -> db.
 __all__ = [
     "HINT_PENALTY_SECONDS",
     "Board",
+    "BoardOver",
     "BoardSolved",
     "GameService",
     "NoSuchBoard",

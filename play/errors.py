@@ -30,6 +30,13 @@ class BoardSolved(UserError):
         super().__init__("This board is already solved. Start a new one.")
 
 
+class BoardOver(UserError):
+    """The game was given up (or lost) and takes no more moves."""
+
+    def __init__(self) -> None:
+        super().__init__("This game is over. Start a new one.")
+
+
 class NoUnfinishedBoard(UserError):
     """The player has no board to continue (in this channel, or anywhere)."""
 

@@ -26,8 +26,9 @@ def score(result: Result) -> float:
     return result.seconds + penalty(result.hints)
 
 
-def _order(result: Result) -> tuple[float, int, int, datetime]:
-    return score(result), result.hints, result.turns, result.solved_at
+def _order(result: Result) -> tuple[bool, float, int, int, datetime]:
+    # Late solves rank after every solve made while the date was running.
+    return result.late, score(result), result.hints, result.turns, result.solved_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,28 +61,31 @@ class PeriodStanding:
 
 
 def period_ranked(results: Iterable[Result]) -> list[PeriodStanding]:
-    """Players over a period, best first, numbered from 1."""
+    """Players over a period, best first, numbered from 1: the dates they solved (one a
+    date, their best that date, whatever its size), then their total."""
+    best: dict[tuple[int, date], float] = {}
+    for result in results:
+        key = (result.user_id, result.date)
+        best[key] = min(best.get(key, score(result)), score(result))
     solves: dict[int, int] = {}
     totals: dict[int, float] = {}
-    for result in results:
-        solves[result.user_id] = solves.get(result.user_id, 0) + 1
-        totals[result.user_id] = totals.get(result.user_id, 0.0) + score(result)
+    for (user, _), value in best.items():
+        solves[user] = solves.get(user, 0) + 1
+        totals[user] = totals.get(user, 0.0) + value
     order = sorted(solves, key=lambda user: (-solves[user], totals[user], user))
     return [PeriodStanding(k, u, solves[u], totals[u]) for k, u in enumerate(order, 1)]
 
 
 def period_dates(period: str, day: date) -> tuple[date, date]:
-    """The first and last puzzle dates of the 'day', 'week' (Monday to Sunday), 'month' or
-    'all' (every date) that holds ``day``."""
+    """The first and last puzzle dates of the 'week' (Monday to Sunday), 'month' or 'all'
+    (every date) that holds ``day``."""
     if period == "week":
         first = day - timedelta(days=day.weekday())
         return first, first + timedelta(days=6)
     if period == "month":
         following = (day.replace(day=28) + timedelta(days=4)).replace(day=1)
         return day.replace(day=1), following - timedelta(days=1)
-    if period == "all":
-        return date.min, date.max
-    return day, day
+    return date.min, date.max
 
 
 def new_result(game: Game, now: datetime, turns: int, hints: int, late: bool) -> NewResult:
@@ -96,13 +100,14 @@ def new_result(game: Game, now: datetime, turns: int, hints: int, late: bool) ->
     )
 
 
+def late(day_ends: datetime | None, moment: datetime | None) -> bool:
+    """Whether ``moment`` comes after a daily's date ended where it is played."""
+    return day_ends is not None and moment is not None and moment >= day_ends
+
+
 def solved_late(game: Game) -> bool:
     """Whether a daily game was solved after its date had ended where it was played."""
-    return (
-        game.day_ends is not None
-        and game.finished_at is not None
-        and game.finished_at >= game.day_ends
-    )
+    return game.solved and late(game.day_ends, game.finished_at)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -20,13 +21,21 @@ from zoneinfo import ZoneInfo
 
 import db
 from db import Change, DailyPuzzle, Game, GuildSettings, PuzzleRecord, Result, Storage
-from puzzle import KINDS, Kind, MoveError, Status, normalize_seed
+from puzzle import KINDS, Kind, MoveError, Status, normalize_seed, quote
 from puzzle.pipes import Params, cell_name, parse_size
 
-from .errors import BoardSolved, NoSuchBoard, NotYourBoard, NoUnfinishedBoard, UserError
+from .errors import (
+    BoardOver,
+    BoardSolved,
+    NoSuchBoard,
+    NotYourBoard,
+    NoUnfinishedBoard,
+    UserError,
+)
 from .scoring import (
     PeriodStanding,
     UserStats,
+    late,
     new_result,
     period_dates,
     period_ranked,
@@ -51,8 +60,10 @@ def load(stored: PuzzleRecord) -> Any:
     return KINDS[stored.kind].load(stored)
 
 
-#: Seeds of daily puzzles start with this; nobody else's may.
+#: Seeds of daily puzzles start with this; nobody else's may. Dailies stored before the
+#: secret existed have seeds like d20261122: those are refused too.
 DAILY_PREFIX = "daily-"
+OLD_DAILY = re.compile(r"d\d{8}")
 
 
 def daily_seed(secret: str, params: str, day: date) -> str:
@@ -89,6 +100,8 @@ class Board:
     puzzle: Any
     status: Status
     day: date | None  # the puzzle date, for a daily game
+    #: Whether the solution may be shown: a daily's only once its date is over everywhere.
+    solution_public: bool = True
 
     @property
     def kind(self) -> Kind[Any, Any, Any, Any]:
@@ -221,8 +234,8 @@ class GameService:
             chosen = normalize_seed(seed) if seed else None
         except ValueError as error:
             raise UserError(str(error)) from None
-        if chosen is not None and chosen.startswith(DAILY_PREFIX):
-            raise UserError(f"Seeds starting with {DAILY_PREFIX} are kept for the daily puzzles.")
+        if chosen is not None and (chosen.startswith(DAILY_PREFIX) or OLD_DAILY.fullmatch(chosen)):
+            raise UserError(f"Seeds like {quote(chosen)} are kept for the daily puzzles.")
         return KINDS[KIND].format_params(Params(width, height)), chosen
 
     async def new_game(
@@ -294,8 +307,15 @@ class GameService:
         )
         return await self.board(game)
 
-    async def current_game(self, owner_id: int, channel_id: int | None) -> Game:
-        """The user's newest unfinished game in this channel."""
+    async def current_game(
+        self, owner_id: int, channel_id: int | None, prefer: int | None = None
+    ) -> Game:
+        """The game a typed command means: ``prefer`` (the board the user last saw) while
+        it is theirs and unfinished, else their newest unfinished game in this channel."""
+        if prefer is not None:
+            game = await self.storage.game(prefer)
+            if game is not None and game.owner_id == owner_id and not game.finished:
+                return game
         games = await self.storage.unfinished_games(owner_id, channel_id)
         if not games:
             raise NoUnfinishedBoard(anywhere=False)
@@ -330,8 +350,8 @@ class GameService:
         self, owner_id: int, channel_id: int | None, guild_id: int | None
     ) -> Any:
         """The Pipes puzzle of the user's newest unfinished board (in this channel first), or
-        of today's daily once they solved it. A daily's pack holds its solution: it is given
-        to a player who solved it, or once its date is over everywhere."""
+        of today's daily once they solved it. A daily's pack holds its solution: only a
+        player who solved it gets it."""
         game = await self._newest_unfinished(owner_id, channel_id)
         if game is None:
             today = await self.local_today(guild_id)
@@ -343,13 +363,10 @@ class GameService:
                     "`/pipes daily`, or start a board with `/pipes new`."
                 )
             return load(daily.puzzle)
-        if game.daily_id is not None:
-            day = await self._day(game.daily_id)
-            if day is None or not over_everywhere(day, self.clock()):
-                raise UserError(
-                    "A daily's pack comes once you have solved it (or once its date is over "
-                    "everywhere): finish your board first."
-                )
+        if game.daily_id is not None:  # it holds the solution of a daily still open to them
+            raise UserError(
+                "A daily's pack comes once you have solved it: finish your board first."
+            )
         return load(game.puzzle)
 
     async def own_game(self, game_id: int, user_id: int) -> Game:
@@ -402,10 +419,15 @@ class GameService:
         return await self._change(game_id, user_id, choose, False, interaction_id)
 
     async def play_current(
-        self, owner_id: int, channel_id: int | None, text: str, interaction_id: int | None = None
+        self,
+        owner_id: int,
+        channel_id: int | None,
+        text: str,
+        interaction_id: int | None = None,
+        prefer: int | None = None,
     ) -> Played:
-        """Typed moves on the user's current board in this channel."""
-        game = await self.current_game(owner_id, channel_id)
+        """Typed moves on the user's current board (see ``current_game``)."""
+        game = await self.current_game(owner_id, channel_id, prefer)
         return await self.play(game.id, owner_id, text, interaction_id)
 
     async def hint(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
@@ -422,10 +444,14 @@ class GameService:
         return await self._change(game_id, user_id, choose, True, interaction_id)
 
     async def hint_current(
-        self, owner_id: int, channel_id: int | None, interaction_id: int | None = None
+        self,
+        owner_id: int,
+        channel_id: int | None,
+        interaction_id: int | None = None,
+        prefer: int | None = None,
     ) -> Played:
-        """A hint on the user's current board in this channel."""
-        game = await self.current_game(owner_id, channel_id)
+        """A hint on the user's current board (see ``current_game``)."""
+        game = await self.current_game(owner_id, channel_id, prefer)
         return await self.hint(game.id, owner_id, interaction_id)
 
     async def restart(
@@ -493,18 +519,18 @@ class GameService:
                 raise NotYourBoard(current.owner_id)
             done = seen["step"] = step(load(current.puzzle), current)
             outcome = done.status.outcome
-            late = current.day_ends is not None and now >= current.day_ends
             result = None
             if outcome == "solved" and current.daily_id is not None:
-                result = new_result(current, now, done.turns, done.hints, late)
+                is_late = late(current.day_ends, now)
+                result = new_result(current, now, done.turns, done.hints, is_late)
             return Change(done.state, done.moves, done.turns, done.hints, outcome, result)
 
         try:
             changed = await self.storage.change(
                 game_id, user_id, rules, interaction_id=interaction_id
             )
-        except db.GameFinished:
-            raise BoardSolved() from None
+        except db.GameFinished as error:
+            raise (BoardSolved() if error.outcome == "solved" else BoardOver()) from None
         except db.GameNotFound:
             raise NoSuchBoard() from None
         except (db.StorageError, MoveError) as error:
@@ -520,7 +546,9 @@ class GameService:
         puzzle = load(game.puzzle)
         if status is None:
             status = KINDS[game.kind].status(puzzle, game.state)
-        return Board(game, puzzle, status, await self._day(game.daily_id))
+        day = await self._day(game.daily_id)
+        public = day is None or over_everywhere(day, self.clock())
+        return Board(game, puzzle, status, day, public)
 
     async def _day(self, daily_id: int | None) -> date | None:
         if daily_id is None:
@@ -546,10 +574,15 @@ class GameService:
         return rank, stats
 
     async def standings(self, guild_id: int | None, day: date) -> Standings | None:
-        """A date's daily results in this server's size: here and everywhere."""
-        width, height = await self.daily_size(guild_id, day)
-        params = KINDS[KIND].format_params(Params(width, height))
-        daily = await self.storage.daily_puzzle(day, KIND, params)
+        """A date's daily results — the puzzle this server posted that date, else the one of
+        its size then — here and everywhere."""
+        posted = await self.storage.daily_post(guild_id, day) if guild_id is not None else None
+        if posted is not None:
+            daily = await self.storage.daily_puzzle_by_id(posted.daily_id)
+        else:
+            width, height = await self.daily_size(guild_id, day)
+            params = KINDS[KIND].format_params(Params(width, height))
+            daily = await self.storage.daily_puzzle(day, KIND, params)
         if daily is None:
             return None
         local = None if guild_id is None else await self.storage.results(daily.id, guild_id)

@@ -1,11 +1,14 @@
 """Controls, setup and numbers players expect (issue 13), through the real dispatch."""
 
-from datetime import time, timedelta
+from datetime import UTC, datetime, time, timedelta
 
+import discord
 import pytest
 from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, new_board
 from test_bot import solve_by_clicks
 
+from bot.views import Handle
+from bot.window import viewport
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.pipes import check
@@ -56,7 +59,7 @@ async def test_a_typed_move_updates_the_private_board_in_place(harness):
     window_id = next(i for i in board.custom_ids() if i.startswith("pipes:v:") and ":n:" in i)
     await harness.click(message_of(harness, board), window_id, ALICE)  # another window
     made = await harness.command("rotate", ALICE, cells="A1")
-    reply, edit = made
+    edit, reply = made  # the board updated in place first, then the line saying so
     assert reply.ephemeral and not reply.files and "(Your board is updated.)" in reply.content
     assert edit.method == "PATCH" and edit.path.endswith("/messages/@original") and edit.files
     moved_to = window_id.split(":")[4:6]
@@ -75,11 +78,11 @@ async def test_lock_restart_and_give_up(harness):
     made = await harness.command("restart", ALICE)
     back = await harness.bot.storage.game(game.id)
     assert back.tiles == load(back.puzzle).tiles and back.state.locked == frozenset()
-    assert "(Your board is updated.)" in made[0].content
+    assert "(Your board is updated.)" in made[-1].content
     made = await harness.command("giveup", ALICE)
     over = await harness.bot.storage.game(game.id)
     assert over.outcome == "lost" and not over.solved
-    assert "Given up after 1 turns" in made[0].content
+    assert "Given up after 1 turns" in made[-1].content
     public = harness.messages[message_id]
     assert public["components"] == []  # no buttons on a finished board
     picture = next(r for r in made if r.via == "http").files[0][1]  # the public board
@@ -167,20 +170,105 @@ async def test_hints_show_with_their_penalty_everywhere(harness, clock):
     assert f"1. <@{ALICE}> · 2:30 (2:00 + 30 s for 1 hint)" in board[0].content
 
 
-@pytest.mark.parametrize(("period", "title"), [("week", "Week of"), ("month", "Month of")])
-async def test_week_month_and_all_time_boards(harness, clock, period, title):
-    clock.now += timedelta(days=1)  # Monday 2026-11-23: three days in one week and month
+@pytest.mark.parametrize(
+    ("period", "title", "expected"),
+    [
+        ("week", "Week 2026-11-23 – 2026-11-29", [(ALICE, "3 days")]),
+        ("month", "Month 2026-11-01 – 2026-11-30", [(ALICE, "3 days"), (BOB, "1 day")]),
+        ("all", "All time", [(ALICE, "3 days"), (BOB, "1 day")]),
+    ],
+)
+async def test_week_month_and_all_time_boards(harness, clock, period, title, expected):
     await enable_daily(harness)
-    for day in range(3):  # Alice solves three days running, Bob one
-        for user in (ALICE, BOB) if day == 0 else (ALICE,):
+    # Bob solves on Sunday 2026-11-22 (the week before); Alice Monday to Wednesday.
+    for day, users in ((0, [BOB]), (1, [ALICE]), (2, [ALICE]), (3, [ALICE])):
+        clock.now = datetime(2026, 11, 22, 12, tzinfo=UTC) + timedelta(days=day)
+        for user in users:
             made = await harness.command("daily", user)
             game = (await harness.bot.storage.unfinished_games(user))[0]
             await solve_by_clicks(harness, message_of(harness, board_message(made)), game, user)
-        clock.now += timedelta(days=1)
-    clock.now -= timedelta(days=1)
     made = await harness.command("leaderboard", BOB, period=period)
     text = made[0].content
-    assert text.startswith(f"**Daily Pipes — {title} 2026-11-25**")
-    assert f"1. <@{ALICE}> · 3 solved" in text and f"2. <@{BOB}> · 1 solved" in text
-    every = await harness.command("leaderboard", BOB, period="all")
-    assert "All time" in every[0].content
+    assert text.startswith(f"**Daily Pipes — {title}**")
+    lines = [line for line in text.split("__Everywhere__")[1].splitlines() if line]
+    assert [line.split(" · ")[:2] for line in lines] == [
+        [f"{rank}. <@{user}>", f"{days} solved"] for rank, (user, days) in enumerate(expected, 1)
+    ]
+
+
+async def test_status_names_the_next_post(harness, clock):
+    clock.now = clock.now.replace(hour=10)  # after today's 09:00 post time
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
+    status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+    tomorrow = int(datetime(2026, 11, 23, 9, tzinfo=UTC).timestamp())
+    assert f"Next post: <t:{tomorrow}:F>." in status[0].content
+
+
+async def test_typed_moves_go_to_the_board_last_shown(harness):
+    await enable_daily(harness)
+    await harness.command("daily", ALICE)
+    _, _, personal = await new_board(harness, seed="newer")  # newest in the channel
+    await harness.command("resume", ALICE)  # shows today's daily again
+    await harness.command("rotate", ALICE, cells="A1")
+    daily = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
+    assert daily.turns == 1
+    assert (await harness.bot.storage.game(personal.id)).turns == 0
+
+
+async def test_a_past_leaderboard_keeps_the_puzzle_posted_that_day(harness, clock):
+    clock.now = clock.now.replace(hour=10)
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="5x4")
+    assert await harness.bot.poster.tick() == 1
+    made = await harness.command("daily", BOB)
+    bob = (await harness.bot.storage.unfinished_games(BOB))[0]
+    await solve_by_clicks(harness, message_of(harness, board_message(made)), bob, BOB)
+    for size in ("6x6", "8x8"):  # two changes later, days later
+        clock.now += timedelta(days=1)
+        await setup(harness, size=size)
+    board = await harness.command("leaderboard", ALICE, day="2026-11-22")
+    assert "**Daily Pipes 2026-11-22** · 5×4" in board[0].content
+    assert f"1. <@{BOB}>" in board[0].content
+
+
+@pytest.mark.parametrize(
+    ("role", "mentionable", "said"),
+    [(GUILD_ID, True, "does not ping @everyone"), (ROLE_ID, False, "make the role mentionable")],
+)
+async def test_a_role_that_cannot_be_pinged_is_refused(harness, role, mentionable, said):
+    resolved = dict(SETUP_CHANNEL)
+    resolved["roles"] = {
+        str(role): {
+            "id": str(role),
+            "name": "someone",
+            "permissions": "0",
+            "position": 1,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": mentionable,
+            "flags": 0,
+        }
+    }
+    made = await harness.command(
+        "daily",
+        ALICE,
+        group="pipes-setup",
+        resolved=resolved,
+        permissions=MANAGER,
+        channel=(7, str(CHANNEL_ID)),
+        ping_role=(8, str(role)),
+    )
+    assert made[0].ephemeral and said in made[0].content
+    assert await harness.bot.storage.guild_settings(GUILD_ID) is None
+
+
+def test_a_board_handle_expires_with_its_interactions_token():
+    class Old:
+        created_at = discord.utils.utcnow() - timedelta(minutes=15)
+
+    class Fresh:
+        created_at = discord.utils.utcnow() - timedelta(minutes=1)
+
+    view = viewport(5, 4)
+    assert Handle(Old(), None, view, "c", 0).expired
+    assert not Handle(Fresh(), None, view, "c", 0).expired

@@ -7,9 +7,10 @@ from datetime import date, timedelta
 from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
 from test_bot import solve_by_clicks
 
-from play import GameService
+from play import GameService, load, ranked
 from play.service import daily_seed
-from puzzle.pipes import from_code
+from puzzle.pipes import check, from_code
+from renderer import render_boards
 
 
 async def today_daily(harness, size=(5, 5)):
@@ -76,3 +77,43 @@ async def test_personal_boards_keep_their_public_animation(harness):
     _, message_id, game = await new_board(harness)
     made = await solve_by_clicks(harness, message_id, game)
     assert not made[-1].ephemeral and made[-1].files[0][0] == "pipes-win.gif"
+
+
+async def test_a_late_solve_ranks_after_every_solve_made_on_the_day(harness, clock):
+    board_id, game = await play_daily(harness)  # Alice starts, finishes only the next day
+    made = await harness.command("daily", BOB)
+    bob = (await harness.bot.storage.unfinished_games(BOB))[0]
+    clock.now += timedelta(hours=5)
+    await solve_by_clicks(harness, message_of(harness, board_message(made)), bob, BOB)
+    clock.now += timedelta(days=1)
+    await solve_by_clicks(harness, board_id, game)  # faster, but late
+    results = await harness.bot.storage.results(game.daily_id)
+    assert [s.result.user_id for s in ranked(results)] == [BOB, ALICE]
+
+
+async def test_the_pack_of_an_unfinished_daily_is_never_given(harness, clock):
+    await play_daily(harness)
+    clock.now += timedelta(days=3)  # the date is over everywhere, the board still open
+    made = await harness.command("datapack", ALICE)
+    assert "finish your board first" in made[-1].content and not made[-1].files
+
+
+async def test_giving_up_a_daily_shows_no_solution_while_its_date_runs(harness, clock):
+    _, game = await play_daily(harness)
+    made = await harness.command("giveup", ALICE)
+    board = next(r for r in made if r.files)
+    assert "the solution shows once this date is over everywhere" in board.content
+    puzzle = load(game.puzzle)
+    current = await harness.bot.storage.game(game.id)
+    drawn = render_boards(
+        5, 4, current.tiles, puzzle.source, check(5, 4, current.tiles, puzzle.source)
+    )
+    assert board.files[0][1] == drawn[0]  # the board as it was, not the solution
+    clock.now += timedelta(days=2)
+    resumed = await harness.command("leaderboard", ALICE)
+    assert f"<@{ALICE}>" not in resumed[0].content  # giving up earns no result
+
+
+async def test_old_public_daily_seeds_are_refused(harness):
+    made = await harness.command("new", BOB, size="8x8", seed="d20261123")
+    assert made[-1].ephemeral and "kept for the daily puzzles" in made[-1].content
