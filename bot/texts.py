@@ -248,7 +248,7 @@ def stats(record: UserStats) -> str:
     assert record.best_seconds is not None and record.average_seconds is not None
     return (
         f"**Stats of** <@{record.user_id}>\nDaily solves: {record.solves}\n"
-        f"Best time: {duration(record.best_seconds)} · "
+        f"Best time: {duration(record.best_seconds)} (hints included) · "
         f"average: {duration(record.average_seconds)}\n"
         f"Streak: {record.current_streak} (longest {record.longest_streak}) — "
         "consecutive puzzle days"

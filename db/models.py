@@ -132,7 +132,8 @@ class Changed:
 
 @dataclass(frozen=True, slots=True)
 class MoveRecord:
-    """One appended move, in the kind's notation (``B3``, ``C4x2``, ``D1ccw``)."""
+    """One appended move, in the kind's notation (``B3``, ``C4x2``, ``D1ccw``), or one of
+    the actions ``restart`` and ``giveup``."""
 
     id: int
     game_id: int

@@ -131,7 +131,7 @@ def user_stats(user_id: int, results: Sequence[Result], today: date) -> UserStat
         run = run + 1 if k and day - days[k - 1] == timedelta(days=1) else 1
         longest = max(longest, run)
     current = run if days and today - days[-1] <= timedelta(days=1) else 0
-    times = [r.seconds for r in results]
+    times = [score(r) for r in results]  # hint penalties included, as everywhere
     return UserStats(
         user_id=user_id,
         solves=len(results),

@@ -272,3 +272,21 @@ def test_a_board_handle_expires_with_its_interactions_token():
     view = viewport(5, 4)
     assert Handle(Old(), None, view, "c", 0).expired
     assert not Handle(Fresh(), None, view, "c", 0).expired
+
+
+async def test_buttons_sent_before_the_click_modes_still_work(harness):
+    _, message_id, game = await new_board(harness, size="10x10", seed="old")
+    # Ids as the bot wrote them before: no mode, arrows carrying their target window.
+    old = [f"pipes:t:{game.id}:45:5:4", f"pipes:v:{game.id}:r:5:4", f"pipes:h:{game.id}:5:4"]
+    harness.messages[message_id]["components"][0]["components"][:3] = [
+        {"type": 2, "style": 2, "label": "old", "custom_id": custom_id} for custom_id in old
+    ]
+    for custom_id in old:
+        made = await harness.click(message_id, custom_id, ALICE)
+        assert made[0].callback_type == 7
+        harness.messages[message_id]["components"][0]["components"][:3] = [
+            {"type": 2, "style": 2, "label": "old", "custom_id": i} for i in old
+        ]
+    after = await harness.bot.storage.game(game.id)
+    moves = await harness.bot.storage.moves(game.id)
+    assert after.hints == 1 and moves[0].move == "F5"
