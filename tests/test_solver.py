@@ -2,7 +2,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_solutions
 
-from puzzle.pipes import check, deduce, generate, rotate, solve
+from puzzle.pipes import check, deduce, from_code, generate, rotate, solve
 
 
 @settings(max_examples=60, deadline=None)
@@ -65,3 +65,22 @@ def test_unsolvable_boards():
     assert solve(3, 3, [1] * 9, (1, 1)) == []  # nine dead ends cannot connect
     assert deduce(3, 3, [7] + [1] * 8) is None  # a T cannot fit in a corner
     assert solve(3, 3, [15] * 9, (1, 1)) == []  # a cross cannot sit on the border
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(5, 6), st.integers(5, 6), st.integers(0, 10**9))
+def test_counts_every_solution_of_raw_boards_like_the_brute_force(width, height, seed):
+    """Raw boards (several solutions allowed) at 5×5–6×6, where branching goes deep enough
+    for a state copy that shares data between branches to lose solutions."""
+    puzzle = generate(width, height, f"raw{seed}", unique=False)
+    expected = brute_force_solutions(width, height, puzzle.tiles)
+    found = solve(width, height, puzzle.tiles, puzzle.source, limit=10_000)
+    assert set(found) == expected and len(found) == len(expected)
+
+
+def test_raw_boards_the_old_copy_miscounted():
+    for code in ("6x6n-c37", "6x6n-c84", "6x6n-c169", "6x6n-c230"):
+        puzzle = from_code(code)
+        expected = brute_force_solutions(6, 6, puzzle.tiles)
+        assert puzzle.solution in expected
+        assert set(solve(6, 6, puzzle.tiles, limit=100)) == expected, code

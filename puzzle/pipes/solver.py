@@ -125,7 +125,8 @@ class _State:
         other.size = self.size[:]
         other.front = self.front[:]
         other.ex = self.ex[:]
-        other.members = [m[:] if len(m) > 1 else m for m in self.members]
+        # Every list is copied: a branch that extends one must not change another branch's.
+        other.members = [m[:] for m in self.members]
         other.queue = self.queue[:]
         return other
 
