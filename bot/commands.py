@@ -14,7 +14,7 @@ from discord import app_commands
 
 import datapack as minecraft
 from db import Game
-from play import Played, UserError
+from play import GameService, Played, UserError
 from puzzle import quote
 
 from . import texts
@@ -134,60 +134,56 @@ async def resume(interaction: Interaction) -> None:
     cells="Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back, B3lock locks"
 )
 async def rotate(interaction: Interaction, cells: MOVES_TEXT) -> None:
-    service, user = interaction.client.service, interaction.user.id
-    await answer_with_board(
+    await on_current_board(
         interaction,
-        lambda: service.play_current(
-            user, interaction.channel_id, cells, interaction.id, last_board(user)
-        ),
+        lambda service, game_id, user: service.play(game_id, user, cells, interaction.id),
     )
 
 
 @pipes.command(name="lock", description="Lock tiles so they cannot turn (again to unlock)")
 @app_commands.describe(cells="Tiles to lock or unlock, like B3 C4")
 async def lock(interaction: Interaction, cells: MOVES_TEXT) -> None:
-    service, user = interaction.client.service, interaction.user.id
     words = cells.replace(",", " ").split()
     moves = " ".join(f"{word.removesuffix('lock')}lock" for word in words)
-    await answer_with_board(
+    await on_current_board(
         interaction,
-        lambda: service.play_current(
-            user, interaction.channel_id, moves, interaction.id, last_board(user)
-        ),
+        lambda service, game_id, user: service.play(game_id, user, moves, interaction.id),
     )
 
 
 @pipes.command(name="hint", description="Turn one wrong tile right (+30 s on your time)")
 async def hint(interaction: Interaction) -> None:
-    service, user = interaction.client.service, interaction.user.id
-    await answer_with_board(
-        interaction,
-        lambda: service.hint_current(
-            user, interaction.channel_id, interaction.id, last_board(user)
-        ),
+    await on_current_board(
+        interaction, lambda service, game_id, user: service.hint(game_id, user, interaction.id)
     )
 
 
 @pipes.command(name="restart", description="Put your current board back as it started")
 async def restart(interaction: Interaction) -> None:
-    service, user = interaction.client.service, interaction.user.id
-
-    async def back() -> Played:
-        game = await service.current_game(user, interaction.channel_id, last_board(user))
-        return await service.restart(game.id, user, interaction.id)
-
-    await answer_with_board(interaction, back)
+    await on_current_board(
+        interaction, lambda service, game_id, user: service.restart(game_id, user, interaction.id)
+    )
 
 
 @pipes.command(name="giveup", description="Give up your current board")
 async def giveup(interaction: Interaction) -> None:
+    await on_current_board(
+        interaction, lambda service, game_id, user: service.give_up(game_id, user, interaction.id)
+    )
+
+
+async def on_current_board(
+    interaction: Interaction, act: Callable[[GameService, int, int], Awaitable[Played]]
+) -> None:
+    """A typed command on the player's current board: the one they last saw while it is
+    unfinished, else their newest in this channel (``act(service, game id, user id)``)."""
     service, user = interaction.client.service, interaction.user.id
 
-    async def stop() -> Played:
+    async def move() -> Played:
         game = await service.current_game(user, interaction.channel_id, last_board(user))
-        return await service.give_up(game.id, user, interaction.id)
+        return await act(service, game.id, user)
 
-    await answer_with_board(interaction, stop)
+    await answer_with_board(interaction, move)
 
 
 async def answer_with_board(

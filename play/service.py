@@ -418,18 +418,6 @@ class GameService:
 
         return await self._change(game_id, user_id, choose, False, interaction_id)
 
-    async def play_current(
-        self,
-        owner_id: int,
-        channel_id: int | None,
-        text: str,
-        interaction_id: int | None = None,
-        prefer: int | None = None,
-    ) -> Played:
-        """Typed moves on the user's current board (see ``current_game``)."""
-        game = await self.current_game(owner_id, channel_id, prefer)
-        return await self.play(game.id, owner_id, text, interaction_id)
-
     async def hint(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
         """The kind's hint, computed from the very state it changes; counts as a hint."""
 
@@ -442,17 +430,6 @@ class GameService:
             return [move]
 
         return await self._change(game_id, user_id, choose, True, interaction_id)
-
-    async def hint_current(
-        self,
-        owner_id: int,
-        channel_id: int | None,
-        interaction_id: int | None = None,
-        prefer: int | None = None,
-    ) -> Played:
-        """A hint on the user's current board (see ``current_game``)."""
-        game = await self.current_game(owner_id, channel_id, prefer)
-        return await self.hint(game.id, owner_id, interaction_id)
 
     async def restart(
         self, game_id: int, user_id: int, interaction_id: int | None = None
