@@ -19,9 +19,6 @@ class Viewport:
     width: int
     height: int
 
-    def contains(self, x: int, y: int) -> bool:
-        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
-
     def covers(self, board_width: int, board_height: int) -> bool:
         """Whether the window is the whole board."""
         return (self.width, self.height) == (board_width, board_height)

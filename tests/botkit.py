@@ -1,7 +1,7 @@
 """Shared pieces of the bot tests: users, a settable clock, a bot on a temp database, and
 helpers that start boards through the real dispatch."""
 
-from datetime import UTC, datetime, time
+from datetime import time
 
 import discord
 
@@ -11,14 +11,6 @@ from playground.offline import CHANNEL_ID, GUILD_ID
 
 ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
 MANAGER = discord.Permissions(manage_guild=True)
-
-
-class FakeClock:
-    def __init__(self, start=datetime(2026, 11, 22, 12, 0, tzinfo=UTC)):
-        self.now = start
-
-    def __call__(self):
-        return self.now
 
 
 def make_bot(tmp_path, clock):
