@@ -50,6 +50,8 @@ async def test_a_fresh_board_says_the_goal_and_runs_a_visible_timer(harness, clo
     )
     assert f"⏱ started <t:{int(clock.now.timestamp())}:R>" in request.content
     assert request.files[0][0] == "board.png"
+    # Every image says in words what it shows (alt text).
+    assert all(a.get("description") for a in request.data["attachments"])
 
 
 async def test_a_typed_move_updates_the_private_board_in_place(harness):
