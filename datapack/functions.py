@@ -136,8 +136,8 @@ def turn() -> list[str]:
 def _edges(puzzle: Puzzle) -> list[tuple[str, int, int]]:
     """(score, i, j) for every grid edge: #h<i> joins i and i+1, #v<i> joins i and i+w."""
     g = grid_of(puzzle.width, puzzle.height)
-    return [(f"#h{i}", i, i + 1) for i in g.has_right] + [
-        (f"#v{i}", i, i + puzzle.width) for i in g.has_down
+    return [(f"#h{i}", i, j) for i, j in g.right] + [
+        (f"#v{i}", i, j) for i, j in g.down
     ]
 
 

@@ -7,12 +7,10 @@ schema 2 stores each of those puzzles once, generated here by that same generato
 from __future__ import annotations
 
 from puzzle import Generated, parse_code
-from puzzle.pipes import GENERATOR, KIND
+from puzzle.pipes import KIND
 
 
 def legacy_puzzle(code: str) -> Generated:
     """The puzzle a schema-1 code such as '8x8-d20261122' stood for."""
-    if GENERATOR != "pipes/1":
-        raise RuntimeError("schema-1 codes need generator pipes/1: keep it for the upgrade")
     _, params, seed = parse_code(code)
-    return KIND.generate(KIND.parse_params(params), seed)
+    return KIND.generate_legacy(KIND.parse_params(params), seed)

@@ -24,16 +24,23 @@ def render_win_animation(
     height: int,
     tiles: Sequence[int],
     source: tuple[int, int],
+    wrap: bool = False,
 ) -> bytes:
     """An animated GIF of the water filling the board, ending on the solved board.
 
     After the dry first frame, each frame holds only the cells that fill up in it (every
     other pixel is transparent), which keeps the file small.
     """
-    result = check(width, height, tiles, source)
-    final = render_image(width, height, tiles, source, result)
+    result = check(width, height, tiles, source, wrap)
+    final = render_image(width, height, tiles, source, result, wrap=wrap)
     dry = render_image(
-        width, height, tiles, source, Check(frozenset(), result.loops, False), flooded=()
+        width,
+        height,
+        tiles,
+        source,
+        Check(frozenset(), result.loops, False),
+        flooded=(),
+        wrap=wrap,
     )
     palette = final.getpalette()
     assert palette is not None  # the board is a palette image
@@ -42,7 +49,7 @@ def render_win_animation(
     first.paste(dry, (0, 0))
     frames = [first]
     geometry = layout(width, height)
-    layers = flow_layers(width, height, tiles, source)
+    layers = flow_layers(width, height, tiles, source, wrap)
     step = -(-len(layers) // MAX_FRAMES)  # ceil: at most MAX_FRAMES frames of flow
     for k in range(0, len(layers), step):
         cells = [i for layer in layers[k : k + step] for i in layer]

@@ -9,10 +9,12 @@ from typing import TypedDict, Unpack
 from PIL import Image, ImageDraw
 
 from puzzle.pipes import Check
+from puzzle.pipes.notation import column_name
 
 from . import theme
 from .layout import Layout, layout
 from .sheet import INDEX, sheet
+from .tiles import PIPE_WIDTH
 
 
 def render_image(
@@ -26,6 +28,7 @@ def render_image(
     locked: Collection[int] = (),
     frame: tuple[int, int, int, int] | None = None,
     flooded: Collection[int] | None = None,
+    wrap: bool = False,
 ) -> Image.Image:
     """The board as a palette image.
 
@@ -33,7 +36,8 @@ def render_image(
     ``frame``: a block of cells (x, y, width, height) outlined in the label colour, e.g. the
     part of the board that has buttons.
     ``locked``: cells drawn as locked. ``flooded``: override which cells show water (the
-    win animation uses it); by default the check's flooded set.
+    win animation uses it); by default the check's flooded set. ``wrap``: the board's edges
+    connect across the border, so pipes that leave it are drawn going on beyond the grid.
     """
     if len(tiles) != width * height:
         raise ValueError(f"expected {width * height} tiles, got {len(tiles)}")
@@ -49,6 +53,8 @@ def render_image(
     draw.rectangle(
         (geometry.margin, geometry.margin, right - 1, bottom - 1), outline=INDEX[theme.GRID]
     )
+    if wrap:
+        _wrap_stubs(draw, geometry, tiles, result.loops, water)
     if frame is not None:
         x, y, w, h = frame
         left, top = geometry.cell_origin(x, y)
@@ -98,9 +104,44 @@ def paint_cells(
         paste(sprite, (margin + i % width * cell, margin + i // width * cell))
 
 
+def _wrap_stubs(
+    draw: ImageDraw.ImageDraw,
+    geometry: Layout,
+    tiles: Sequence[int],
+    loops: Collection[int],
+    water: Collection[int],
+) -> None:
+    """On a wrapping board, every pipe that leaves the grid goes on for the width of the
+    right-hand band beyond it (on all four sides), in the colours of its tile's state."""
+    width, height, cell = geometry.width, geometry.height, geometry.cell
+    half = max(1, round(PIPE_WIDTH * cell / 2))
+    reach = geometry.pad
+    left, top = geometry.cell_origin(0, 0)
+    right, bottom = geometry.cell_box(width - 1, height - 1)[2:]
+    stubs = []  # (cell index, x0, y0, x1, y1)
+    for y in range(height):
+        mid = geometry.cell_origin(0, y)[1] + cell // 2
+        row = y * width
+        if tiles[row] & 1:
+            stubs.append((row, left - reach, mid - half, left - 1, mid + half))
+        if tiles[row + width - 1] & 4:
+            stubs.append((row + width - 1, right, mid - half, right + reach - 1, mid + half))
+    for x in range(width):
+        mid = geometry.cell_origin(x, 0)[0] + cell // 2
+        if tiles[x] & 2:
+            stubs.append((x, mid - half, top - reach, mid + half, top - 1))
+        if tiles[(height - 1) * width + x] & 8:
+            low = (height - 1) * width + x
+            stubs.append((low, mid - half, bottom, mid + half, bottom + reach - 1))
+    for i, *box in stubs:
+        state = "loop" if i in loops else "flooded" if i in water else "idle"
+        fill, line = theme.PIPE[state]
+        draw.rectangle(box, fill=INDEX[fill], outline=INDEX[line])
+
+
 def _labels(image: Image.Image, geometry: Layout, labels: dict[str, Image.Image]) -> None:
     for x in range(geometry.width):
-        image.paste(labels[chr(ord("A") + x)], (geometry.cell_origin(x, 0)[0], 0))
+        image.paste(labels[column_name(x)], (geometry.cell_origin(x, 0)[0], 0))
     for y in range(geometry.height):
         image.paste(labels[str(y + 1)], (0, geometry.cell_origin(0, y)[1]))
 
@@ -127,6 +168,7 @@ class Marks(TypedDict, total=False):
     highlight: Collection[int]
     locked: Collection[int]
     frame: tuple[int, int, int, int] | None
+    wrap: bool
 
 
 def render_png(

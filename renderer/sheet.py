@@ -11,12 +11,14 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from puzzle.pipes.notation import column_name
+
 from . import theme
 from .tiles import draw_tile
 
 FONT = Path(__file__).resolve().parents[1] / "assets" / "fonts" / "DejaVuSansMono-Bold.ttf"
 SOLVED_TEXT = "SOLVED"
-MAX_LABEL = 26
+MAX_LABEL = 40
 
 # Colour indices of the palette (exact theme colours come first).
 INDEX = {colour: k for k, colour in reversed(list(enumerate(theme.PALETTE_BASE)))}
@@ -37,7 +39,7 @@ class Sheet:
     palette: list[int]
     #: (mask, state, source, locked) -> cell sprite
     tiles: dict[tuple[int, str, bool, bool], Image.Image]
-    #: column letters 'A'..'Z' and row numbers '1'..'26' -> label sprite
+    #: column letters 'A'..'AN' and row numbers '1'..'40' -> label sprite
     labels: dict[str, Image.Image]
     solved: Image.Image
 
@@ -76,8 +78,8 @@ def _sheet(cell: int, margin: int) -> Sheet:
                     )
     label_px = max(10, round(margin * 0.62))
     for k in range(MAX_LABEL):
-        sprites[chr(ord("A") + k)] = _label(
-            chr(ord("A") + k), (cell, margin), label_px, theme.LABEL, theme.FRAME
+        sprites[column_name(k)] = _label(
+            column_name(k), (cell, margin), label_px, theme.LABEL, theme.FRAME
         )
         sprites[str(k + 1)] = _label(str(k + 1), (margin, cell), label_px, theme.LABEL, theme.FRAME)
     sprites["solved"] = _label(

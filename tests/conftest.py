@@ -6,6 +6,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import tatham_oracle
 from botkit import make_bot
 from storekit import FakeClock
 
@@ -23,3 +24,12 @@ async def harness(tmp_path, clock):
     await h.start()
     yield h
     await h.close()
+
+
+@pytest.fixture(scope="session")
+def tatham_solver(tmp_path_factory):
+    """Tatham's net_solver, compiled (see tests/tatham_oracle.py)."""
+    binary = tatham_oracle.build(tmp_path_factory.mktemp("tatham"))
+    if binary is None:
+        pytest.skip("no C compiler (cc or gcc): Tatham's solver cannot be built as an oracle")
+    return binary

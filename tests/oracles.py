@@ -5,23 +5,30 @@ from __future__ import annotations
 import networkx as nx
 
 
-def connection_graph(width: int, height: int, tiles) -> nx.Graph:
-    """The graph of connected tiles (both point at each other), built naively."""
+def connection_graph(width: int, height: int, tiles, wrap: bool = False) -> nx.Graph:
+    """The graph of connected tiles (both point at each other), built naively; with ``wrap``
+    the last column meets the first and the last row the top one."""
     graph = nx.Graph()
     graph.add_nodes_from(range(width * height))
     for y in range(height):
         for x in range(width):
             i = y * width + x
-            if x + 1 < width and tiles[i] & 4 and tiles[i + 1] & 1:
-                graph.add_edge(i, i + 1)
-            if y + 1 < height and tiles[i] & 8 and tiles[i + width] & 2:
-                graph.add_edge(i, i + width)
+            if x + 1 < width or wrap:
+                right = y * width + (x + 1) % width
+                if tiles[i] & 4 and tiles[right] & 1:
+                    graph.add_edge(i, right)
+            if y + 1 < height or wrap:
+                below = (y + 1) % height * width + x
+                if tiles[i] & 8 and tiles[below] & 2:
+                    graph.add_edge(i, below)
     return graph
 
 
-def oracle_check(width: int, height: int, tiles, source) -> tuple[frozenset, frozenset, bool]:
+def oracle_check(
+    width: int, height: int, tiles, source, wrap: bool = False
+) -> tuple[frozenset, frozenset, bool]:
     """(flooded, loops, solved) computed with networkx."""
-    graph = connection_graph(width, height, tiles)
+    graph = connection_graph(width, height, tiles, wrap)
     flooded = frozenset(nx.node_connected_component(graph, source[1] * width + source[0]))
     loops = frozenset(
         node
@@ -36,7 +43,7 @@ def rotations(mask: int) -> set[int]:
     return {((mask << t) | (mask >> (4 - t))) & 15 for t in range(4)}
 
 
-def brute_force_solutions(width: int, height: int, tiles) -> set[tuple[int, ...]]:
+def brute_force_solutions(width: int, height: int, tiles, wrap: bool = False) -> set[tuple]:
     """Every orientation of the tiles that forms a spanning tree using every pipe end:
     row-major backtracking on edge agreement, then networkx's is_tree on the result."""
     n = width * height
@@ -46,18 +53,23 @@ def brute_force_solutions(width: int, height: int, tiles) -> set[tuple[int, ...]
 
     def place(i: int) -> None:
         if i == n:
-            if nx.is_tree(connection_graph(width, height, board)):
+            if nx.is_tree(connection_graph(width, height, board, wrap)):
                 found.add(tuple(board))
             return
         x, y = i % width, i // width
         for m in options[i]:
-            if (x == 0 and m & 1) or (y == 0 and m & 2):
+            if not wrap and ((x == 0 and m & 1) or (y == 0 and m & 2)):
                 continue
-            if (x == width - 1 and m & 4) or (y == height - 1 and m & 8):
+            if not wrap and ((x == width - 1 and m & 4) or (y == height - 1 and m & 8)):
                 continue
             if x > 0 and bool(m & 1) != bool(board[i - 1] & 4):
                 continue
             if y > 0 and bool(m & 2) != bool(board[i - width] & 8):
+                continue
+            # Wrapping: the last column meets the first, the last row the top one.
+            if wrap and x == width - 1 and bool(m & 4) != bool(board[i - x] & 1):
+                continue
+            if wrap and y == height - 1 and bool(m & 8) != bool(board[x] & 2):
                 continue
             board[i] = m
             place(i + 1)

@@ -4,12 +4,79 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import connection_graph
 
-from puzzle.pipes import check, from_code, generate, rotate, solve, turns_between
-from puzzle.pipes.generator import MIN_SCRAMBLED_SHARE, spanning_tree
-from puzzle.prng import Rng
+from puzzle.pipes import (
+    EASY,
+    LEVELS,
+    check,
+    deduce,
+    from_code,
+    generate,
+    parse_code,
+    rotate,
+    solve,
+    turns_between,
+)  # fmt: skip
+from puzzle.pipes.generator import HARD_TREES, MIN_SCRAMBLED_SHARE, spanning_tree
+from puzzle.pipes.v1 import generate_v1
+from puzzle.prng import Stream
 
 # Fixed forever: a puzzle code must give the same board on every platform and version.
+# Generator pipes/2 (``generate``), and pipes/1 (``generate_v1``), which the schema-1
+# upgrade still regenerates old codes with.
 GOLDEN = {
+    "3x3-golden": (
+        "4e83b28c3",
+        "4d1cb8263",
+        11,
+    ),
+    "6x6-abc": (
+        "123284e6d4793d74d6156ed1b7d59c423918",
+        "88c188e3e1e36d71e98acdb2e7ba69243612",
+        52,
+    ),
+    "8x5-d20261122": (
+        "3e4865828dcde9ab173d76126e3577d334141348",
+        "cd18c5182e9ebc5b4b6be382c79aed7961222612",
+        67,
+    ),
+    "10x10-d20261122": (
+        (
+            "273642c121cb9bc8e7e348447b56e14ca2d6d7388eeaec717c47ea7d33d499b9"
+            "ce3ae4acc81ce441aa1ae6624d818aea5a5c"
+        ),
+        (
+            "4d9c149888cb6798ebe322847ba67149a4d3ed984775bcb2e34dd57b69e1c3e9"
+            "c79ae1ac322cb228aa45d3614b2245755553"
+        ),
+        137,
+    ),
+    "5x7n-free": (
+        "4c828673b92e74ca175bdbd8587a9a86294",
+        "8c1886bc738eb49a2e5bed71a2e59a43432",
+        44,
+    ),
+    "6x6w-abc": (
+        "8aae58dd574181cd82cab6e358d5a3415dc5",
+        "455ba2dd5b2422cb88c5b673a47559245d9a",
+        45,
+    ),
+    "8x8e-abc": (
+        "2c423aa42bd7935482ed4378a3ddccb19b29dde4cb15a9e61b63e19b2d447222",
+        "4988c55147be3c5184be16d1ac779c716b49e7d1cb8aac792e36b2cb47147122",
+        84,
+    ),
+    "8x8h-abc": (
+        "2d961228999e9ebd13a7e4228187dde2a135769875b2e35141979ed547a913cc",
+        "4d9c1888c36bc77b2c57b882824dbe71a49ae3c1e5b2e9a8286d3eba47534363",
+        91,
+    ),
+    "7x5wh-gold": (
+        "e8a8c78647b622c4bac16e2cd77a782aac2",
+        "e1a26d161ed92894ba616b43edd5e18aa61",
+        46,
+    ),
+}
+GOLDEN_V1 = {
     "3x3-golden": ("1c2772236", "8c1eb8263", 16),
     "6x6-abc": ("415314d5d6b381eca8275bde2721eb833592", "845988e5d3e32479a84d577b4b84db436532", 48),
     "8x5-d20261122": (
@@ -40,6 +107,14 @@ def test_golden_codes(code):
     assert puzzle.code == code
 
 
+@pytest.mark.parametrize("code", sorted(GOLDEN_V1))
+def test_generator_pipes_1_is_frozen(code):
+    tiles, solution, par = GOLDEN_V1[code]
+    width, height, seed, unique, _, _ = parse_code(code)
+    puzzle = generate_v1(width, height, seed, unique=unique)
+    assert (hexes(puzzle.tiles), hexes(puzzle.solution), puzzle.par) == (tiles, solution, par)
+
+
 def test_code_round_trip_and_normalised_seed():
     puzzle = generate(8, 5, "Hello World")
     assert puzzle.code == "8x5-hello-world"
@@ -50,9 +125,9 @@ def test_code_round_trip_and_normalised_seed():
 
 
 def assert_valid(puzzle):
-    w, h, n = puzzle.width, puzzle.height, puzzle.width * puzzle.height
+    w, h, n, wrap = puzzle.width, puzzle.height, puzzle.width * puzzle.height, puzzle.wrap
     assert puzzle.source == (w // 2, h // 2)
-    graph = connection_graph(w, h, puzzle.solution)
+    graph = connection_graph(w, h, puzzle.solution, wrap)
     assert nx.is_tree(graph) and graph.number_of_nodes() == n
     # Every pipe end is used: no tile points at the border or at a closed neighbour.
     assert sum(bin(t).count("1") for t in puzzle.solution) == 2 * (n - 1)
@@ -61,7 +136,7 @@ def assert_valid(puzzle):
         s in {rotate(t, k) for k in range(4)}
         for s, t in zip(puzzle.solution, puzzle.tiles, strict=True)
     )
-    start = check(w, h, puzzle.tiles, puzzle.source)
+    start = check(w, h, puzzle.tiles, puzzle.source, wrap)
     assert not start.solved and not start.loops
     away = sum(t != s for t, s in zip(puzzle.tiles, puzzle.solution, strict=True))
     assert away >= MIN_SCRAMBLED_SHARE * n
@@ -71,37 +146,82 @@ def assert_valid(puzzle):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(3, 16), st.integers(3, 16), st.integers(0, 10**9))
-def test_unique_puzzles_are_valid_and_have_one_solution(width, height, seed):
-    puzzle = generate(width, height, f"s{seed}")
+@given(
+    st.integers(3, 16),
+    st.integers(3, 16),
+    st.integers(0, 10**9),
+    st.booleans(),
+    st.sampled_from(LEVELS),
+)
+def test_unique_puzzles_are_valid_and_have_one_solution(width, height, seed, wrap, level):
+    if wrap and level == "easy":
+        with pytest.raises(ValueError, match="cannot be easy"):
+            generate(width, height, f"s{seed}", wrap=wrap, level=level)
+        return
+    puzzle = generate(width, height, f"s{seed}", wrap=wrap, level=level)
     assert_valid(puzzle)
-    assert solve(width, height, puzzle.tiles, puzzle.source, limit=2) == [puzzle.solution]
+    assert (puzzle.wrap, puzzle.level) == (wrap, level)
+    assert solve(width, height, puzzle.tiles, limit=2, wrap=wrap) == [puzzle.solution]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(3, 26), st.integers(3, 26), st.integers(0, 10**9))
-def test_free_puzzles_are_valid(width, height, seed):
-    assert_valid(generate(width, height, f"s{seed}", unique=False))
+@given(st.integers(3, 40), st.integers(3, 40), st.integers(0, 10**9), st.booleans())
+def test_free_puzzles_are_valid(width, height, seed, wrap):
+    assert_valid(generate(width, height, f"s{seed}", unique=False, wrap=wrap))
 
 
-@pytest.mark.parametrize("side", range(3, 27))
+@pytest.mark.parametrize("side", range(3, 41))
 def test_unique_at_every_square_size(side):
-    puzzle = generate(side, side, "every-size")
-    assert_valid(puzzle)
-    assert solve(side, side, puzzle.tiles, puzzle.source, limit=2) == [puzzle.solution]
+    for wrap in (False, True):
+        puzzle = generate(side, side, "every-size", wrap=wrap)
+        assert_valid(puzzle)
+        assert solve(side, side, puzzle.tiles, limit=2, wrap=wrap) == [puzzle.solution]
+
+
+def test_wrapping_puzzles_use_the_wrap():
+    # Pipes leave the board and come back on the other side, and the puzzle depends on it.
+    crossing = 0
+    for k in range(20):
+        puzzle = generate(8, 6, f"wrap{k}", wrap=True)
+        left = sum(puzzle.solution[y * 8] & 1 for y in range(6))
+        top = sum(puzzle.solution[x] >> 1 & 1 for x in range(8))
+        crossing += left + top
+        # Read as a flat board it is not solved: the wrapped pipes dangle.
+        assert not check(8, 6, puzzle.solution, puzzle.source).solved or not left + top
+        assert check(8, 6, puzzle.solution, puzzle.source, wrap=True).solved
+    assert crossing > 20
+
+
+def test_levels():
+    for k in range(12):
+        easy = generate(10, 10, f"lv{k}", level="easy")
+        assert easy.difficulty == 0.0
+        assert deduce(10, 10, easy.tiles, level=EASY).solved
+    normal = [generate(16, 16, f"lv{k}").difficulty for k in range(HARD_TREES * 3)]
+    hard = [generate(16, 16, f"lv{k}", level="hard").difficulty for k in range(HARD_TREES * 3)]
+    # A hard puzzle is the hardest of HARD_TREES: on average harder than a normal one.
+    assert sum(hard) > sum(normal)
+    assert min(hard) > 0
+    assert generate(8, 8, "x", level="hard").code == "8x8h-x"
+    assert generate(8, 8, "x", level="hard", wrap=True).code == "8x8wh-x"
 
 
 def test_t_cap_never_strands_a_cell():
     # spanning_tree raises if Prim leaves any cell out; run it over many seeds and sizes.
-    for k in range(3000):
-        width, height = 3 + k % 24, 3 + (k * 7) % 24
-        tree = spanning_tree(width, height, Rng(f"strand{k}"))
+    for k in range(1500):
+        width, height = 3 + k % 38, 3 + (k * 7) % 38
+        wrap = k % 2 == 1
+        tree = spanning_tree(width, height, Stream(f"strand{k}"), wrap)
         assert 15 not in tree and 0 not in tree
-        assert nx.is_tree(connection_graph(width, height, tree))
+        assert nx.is_tree(connection_graph(width, height, tree, wrap))
 
 
 def test_sizes_are_validated():
-    with pytest.raises(ValueError, match="from 3 to 26"):
+    with pytest.raises(ValueError, match="from 3 to 40"):
         generate(2, 8, "x")
+    with pytest.raises(ValueError, match="from 3 to 40"):
+        generate(41, 8, "x")
     with pytest.raises(ValueError, match="not a usable seed"):
         generate(8, 8, "no/slashes")
+    with pytest.raises(ValueError, match="not a level"):
+        generate(8, 8, "x", level="brutal")

@@ -5,10 +5,11 @@ Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
 
 from ..codes import normalize_seed
 from .checker import Check, check, flow_layers
-from .generator import Puzzle, from_code, generate, source_of
-from .kind import GENERATOR, KIND, Params, PipesKind, State
+from .generator import LEVELS, Puzzle, from_code, generate, source_of
+from .kind import GENERATOR, KIND, PipesKind, State
 from .notation import (
     Move,
+    Params,
     cell_name,
     format_move,
     make_code,
@@ -16,13 +17,43 @@ from .notation import (
     parse_code,
     parse_size,
 )  # fmt: skip
-from .solver import Deduction, deduce, solve
+from .solver import EASY, NORMAL, Deduction, deduce, solve
 from .tiles import DOWN, GLYPHS, LEFT, RIGHT, UP, orientations, rotate, shape, turns_between
 
 __all__ = [
-    "DOWN", "GENERATOR", "GLYPHS", "KIND", "LEFT", "RIGHT", "UP", "Check", "Deduction", "Move",
-    "Params", "PipesKind", "Puzzle", "State", "cell_name", "check", "deduce", "flow_layers",
-    "format_move", "from_code", "generate", "make_code", "normalize_seed", "orientations",
-    "parse_cells", "parse_code", "parse_size", "rotate", "shape", "solve", "source_of",
+    "DOWN",
+    "EASY",
+    "GENERATOR",
+    "GLYPHS",
+    "KIND",
+    "LEFT",
+    "LEVELS",
+    "NORMAL",
+    "RIGHT",
+    "UP",
+    "Check",
+    "Deduction",
+    "Move",
+    "Params",
+    "PipesKind",
+    "Puzzle",
+    "State",
+    "cell_name",
+    "check",
+    "deduce",
+    "flow_layers",
+    "format_move",
+    "from_code",
+    "generate",
+    "make_code",
+    "normalize_seed",
+    "orientations",
+    "parse_cells",
+    "parse_code",
+    "parse_size",
+    "rotate",
+    "shape",
+    "solve",
+    "source_of",
     "turns_between",
 ]  # fmt: skip

@@ -23,20 +23,22 @@ class Check:
     solved: bool
 
 
-def connections(width: int, height: int, tiles: Sequence[int]) -> list[list[int]]:
+def connections(
+    width: int, height: int, tiles: Sequence[int], wrap: bool = False
+) -> list[list[int]]:
     """Adjacency lists of the graph of connected tiles."""
-    g = grid(width, height)
+    g = grid(width, height, wrap)
     if len(tiles) != g.size:
         raise ValueError(f"expected {g.size} tiles for a {width}×{height} board, got {len(tiles)}")
     adj: list[list[int]] = [[] for _ in range(g.size)]
-    for i in g.has_right:
-        if tiles[i] & 4 and tiles[i + 1] & 1:
-            adj[i].append(i + 1)
-            adj[i + 1].append(i)
-    for i in g.has_down:
-        if tiles[i] & 8 and tiles[i + width] & 2:
-            adj[i].append(i + width)
-            adj[i + width].append(i)
+    for i, j in g.right:
+        if tiles[i] & 4 and tiles[j] & 1:
+            adj[i].append(j)
+            adj[j].append(i)
+    for i, j in g.down:
+        if tiles[i] & 8 and tiles[j] & 2:
+            adj[i].append(j)
+            adj[j].append(i)
     return adj
 
 
@@ -52,11 +54,11 @@ def _flood(adj: list[list[int]], start: int) -> set[int]:
 
 
 def flow_layers(
-    width: int, height: int, tiles: Sequence[int], source: tuple[int, int]
+    width: int, height: int, tiles: Sequence[int], source: tuple[int, int], wrap: bool = False
 ) -> list[list[int]]:
     """Cells grouped by their distance in pipes from the source (unreached cells left out);
     read in order, the layers are the breadth-first order of the water."""
-    adj = connections(width, height, tiles)
+    adj = connections(width, height, tiles, wrap)
     start = source[1] * width + source[0]
     seen = {start}
     layer = [start]
@@ -129,9 +131,12 @@ def _loop_tiles(adj: list[list[int]], removed: bytearray) -> set[int]:
     return loops
 
 
-def check(width: int, height: int, tiles: Sequence[int], source: tuple[int, int]) -> Check:
-    """Flooded tiles, loop tiles and whether the board is solved."""
-    adj = connections(width, height, tiles)
+def check(
+    width: int, height: int, tiles: Sequence[int], source: tuple[int, int], wrap: bool = False
+) -> Check:
+    """Flooded tiles, loop tiles and whether the board is solved (``wrap``: edges connect
+    across the border)."""
+    adj = connections(width, height, tiles, wrap)
     sx, sy = source
     if not (0 <= sx < width and 0 <= sy < height):
         raise ValueError(f"source {source} is outside the {width}×{height} board")

@@ -1,4 +1,5 @@
-"""Puzzle generation: randomized Prim with the T-cap, made unique, then scrambled.
+"""Puzzle generation (generator ``pipes/2``): randomized Prim with the T-cap, made unique by
+Tatham's perturbation until the solver's deduction decides every tile, then scrambled.
 
 Why the T-cap never strands a cell (the argument of Tatham's ``net.c``, restated):
 Prim grows one tree from the source and only ever links a tree cell to a cell outside it, and
@@ -6,30 +7,43 @@ a cell with three links takes no fourth. Suppose growth stops while some cells a
 tree. Take a connected group of them. Every tree cell next to the group must be capped (else
 it could grow into the group), so it already links its three other neighbours, and has
 exactly one neighbour in the group. So no tree cell touches the group on two sides: the group
-has no concave corner, it is a rectangle. Nor does it touch the board edge: the tree cells
-that continue its row or column along that edge (or, if it spans the board, the end cells of
-the row beside it) have only three neighbours, one in the group, so they cannot be capped.
-The capped cells along each side of the rectangle link to each other, and those at the ends
-link around the corners through the diagonal cells, so together they close a ring of links
-around the rectangle: a cycle in a tree, which is impossible. So Prim always spans the board.
+has no concave corner, it is a rectangle (on a wrapping board possibly a band all the way
+round). Nor does it touch the board edge: the tree cells that continue its row or column along
+that edge (or, if it spans the board, the end cells of the row beside it) have only three
+neighbours, one in the group, so they cannot be capped. The capped cells along each side of
+the rectangle link to each other, and those at the ends link around the corners through the
+diagonal cells, so together they close a ring of links around it (a band's sides are rings
+already): a cycle in a tree, which is impossible. So Prim always spans the board.
 ``spanning_tree`` still verifies it and ``tests/test_generator.py`` checks thousands of seeds.
+
+Levels: ``easy`` puzzles are made unique for the solver's easy rules alone (edges and loops),
+so they never need dead-end reasoning; ``normal`` ones for all its rules (Tatham's standard);
+``hard`` ones are the hardest of ``HARD_TREES`` normal ones. A puzzle's ``difficulty`` is the
+dead-end reasoning the solver needed: candidates those rules removed, per tile.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..prng import Rng
+from ..prng import Stream
 from .checker import check
 from .grid import grid
-from .notation import make_code, parse_code, parse_size
-from .solver import deduce
-from .tiles import rotate, turns_between
+from .notation import WRAP_NOT_EASY, make_code, parse_code, parse_size
+from .solver import EASY, NORMAL, deduce
+from .tiles import ROTATED, TURNS
 
 #: Give up on a tree (and grow another) after this many perturbation rounds.
-MAX_PERTURB_ROUNDS = 40
+MAX_PERTURB_ROUNDS = 20
+#: Trees grown for one puzzle at most.
+MAX_TREES = 200
 #: At least this share of the tiles must start away from their solved orientation.
 MIN_SCRAMBLED_SHARE = 2 / 3
+#: Difficulty levels, easiest first.
+LEVELS = ("easy", "normal", "hard")
+#: A hard puzzle is the hardest of this many normal ones.
+HARD_TREES = 4
+_CAPPED = frozenset((7, 11, 13, 14))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +58,14 @@ class Puzzle:
     code: str
     #: Fewest clockwise quarter turns from ``tiles`` to ``solution``.
     par: int
-    #: Solver deduction steps per tile to solve it without guessing (higher is harder);
-    #: 0.0 for puzzles made with ``unique=False``, which deduction may not finish.
+    #: Candidates the solver's dead-end rules removed, per tile (higher is harder); 0.0 for
+    #: easy puzzles and those made with ``unique=False``.
     difficulty: float
     unique: bool
+    #: Edges connect across the border.
+    wrap: bool = False
+    #: ``easy``, ``normal`` or ``hard``; empty for puzzles made with ``unique=False``.
+    level: str = "normal"
 
     @property
     def size(self) -> str:
@@ -59,11 +77,13 @@ class Puzzle:
             "code": self.code,
             "width": self.width,
             "height": self.height,
+            "wrap": self.wrap,
             "source": list(self.source),
             "tiles": list(self.tiles),
             "solution": list(self.solution),
             "par": self.par,
             "difficulty": self.difficulty,
+            "level": self.level,
             "unique": self.unique,
         }
 
@@ -73,37 +93,43 @@ def source_of(width: int, height: int) -> tuple[int, int]:
     return width // 2, height // 2
 
 
-def spanning_tree(width: int, height: int, rng: Rng) -> list[int]:
+def spanning_tree(width: int, height: int, rng: Stream, wrap: bool = False) -> list[int]:
     """Randomized Prim from the centre with the T-cap: tile masks of a spanning tree."""
-    g = grid(width, height)
+    nb = grid(width, height, wrap).neighbours
+    n = width * height
     sx, sy = source_of(width, height)
     start = sy * width + sx
-    nb = g.neighbours
-    tree = [0] * g.size
-    visited = bytearray(g.size)
+    tree = [0] * n
+    visited = bytearray(n)
     visited[start] = 1
-    frontier = [(start, d) for d in range(4) if nb[start][d] >= 0]
+    # Frontier entries are 4 * cell + side; entries that went stale are skipped when drawn.
+    frontier = [4 * start + d for d in range(4) if nb[start][d] >= 0]
+    draw = rng.draw
     reached = 1
     while frontier:
-        k = rng.below(len(frontier))
-        frontier[k], frontier[-1] = frontier[-1], frontier[k]
-        i, d = frontier.pop()
+        k = int(draw() * len(frontier))
+        item = frontier[k]
+        last = frontier.pop()
+        if k < len(frontier):
+            frontier[k] = last
+        i, d = item >> 2, item & 3
         j = nb[i][d]
-        if visited[j] or tree[i] in (7, 11, 13, 14):  # reached already, or capped at a T
+        if visited[j] or tree[i] in _CAPPED:
             continue
         tree[i] |= 1 << d
         tree[j] |= 1 << (d ^ 2)
         visited[j] = 1
         reached += 1
-        frontier.extend((j, d2) for d2 in range(4) if nb[j][d2] >= 0 and not visited[nb[j][d2]])
-    if reached != g.size:  # impossible by the argument above; never return a broken puzzle
-        raise RuntimeError(f"Prim stranded {g.size - reached} cells")
+        for d2, k2 in enumerate(nb[j]):
+            if k2 >= 0 and not visited[k2]:
+                frontier.append(4 * j + d2)
+    if reached != n:  # impossible by the argument above; never return a broken puzzle
+        raise RuntimeError(f"Prim stranded {n - reached} cells")
     return tree
 
 
-def _regions(width: int, height: int, cells: list[int]) -> list[list[int]]:
+def _regions(nb: tuple[tuple[int, int, int, int], ...], cells: list[int]) -> list[list[int]]:
     """4-connected groups of ``cells``."""
-    nb = grid(width, height).neighbours
     todo = set(cells)
     groups = []
     for start in cells:
@@ -121,99 +147,165 @@ def _regions(width: int, height: int, cells: list[int]) -> list[list[int]]:
     return groups
 
 
-def _tree_path(width: int, height: int, tree: list[int], a: int, b: int) -> list[tuple[int, int]]:
-    """The edges (cell, direction) on the tree path from ``a`` to ``b``."""
-    nb = grid(width, height).neighbours
-    came: dict[int, tuple[int, int]] = {a: (-1, -1)}
-    stack = [a]
-    while b not in came:
-        i = stack.pop()
-        for d in range(4):
-            if tree[i] >> d & 1 and nb[i][d] not in came:
-                came[nb[i][d]] = (i, d)
-                stack.append(nb[i][d])
+def _tree_path(
+    nb: tuple[tuple[int, int, int, int], ...], tree: list[int], a: int, b: int
+) -> list[tuple[int, int]]:
+    """The edges (cell, direction) on the tree path from ``a`` to ``b``: a search from both
+    ends at once, so it costs about the path's neighbourhood, not the tree."""
+    came = [{a: (-1, -1)}, {b: (-1, -1)}]
+    layers = [[a], [b]]
+    meet = -1
+    while meet < 0:
+        side = 0 if len(layers[0]) <= len(layers[1]) else 1
+        mine, other = came[side], came[1 - side]
+        following = []
+        for i in layers[side]:
+            for d in range(4):
+                if tree[i] >> d & 1:
+                    j = nb[i][d]
+                    if j not in mine:
+                        mine[j] = (i, d)
+                        following.append(j)
+                        if j in other:
+                            meet = j
+        layers[side] = following
     path = []
-    while b != a:
-        i, d = came[b]
-        path.append((i, d))
-        b = i
+    for side in (0, 1):
+        c = meet
+        while came[side][c][0] >= 0:
+            i, d = came[side][c]
+            path.append((i, d))
+            c = i
     return path
 
 
-def _perturb(width: int, height: int, tree: list[int], region: list[int], rng: Rng) -> bool:
+def _perturb(
+    nb: tuple[tuple[int, int, int, int], ...], tree: list[int], region: list[int], rng: Stream
+) -> None:
     """Tatham's fix for an ambiguous region: add a link across its edge (never making a
-    cross), then cut the loop this closes at a random other link. False if no link fits."""
-    nb = grid(width, height).neighbours
+    cross), then cut the loop this closes at a random other link. When no link across the
+    edge fits, a link inside the region will do."""
     inside = set(region)
-    options = []
+    across, within = [], []
     for a in region:
         for d in range(4):
             b = nb[a][d]
-            if b < 0 or b in inside or tree[a] >> d & 1:
+            if b < 0 or tree[a] >> d & 1:
                 continue
             if (tree[a] | 1 << d) != 15 and (tree[b] | 1 << (d ^ 2)) != 15:
-                options.append((a, d))
+                (within if b in inside else across).append((a, d))
+    options = across or within
     if not options:
-        return False
+        return
     a, d = options[rng.below(len(options))]
     b = nb[a][d]
-    path = _tree_path(width, height, tree, a, b)
+    path = _tree_path(nb, tree, a, b)
     tree[a] |= 1 << d
     tree[b] |= 1 << (d ^ 2)
     i, d2 = path[rng.below(len(path))]
     tree[i] &= ~(1 << d2)
     tree[nb[i][d2]] &= ~(1 << (d2 ^ 2))
-    return True
 
 
-def _make_unique(width: int, height: int, tree: list[int], rng: Rng) -> float | None:
-    """Perturb ``tree`` in place until deduction alone solves it (so it has exactly one
-    solution); returns the difficulty, or None to ask for a fresh tree."""
+def _make_unique(
+    width: int, height: int, tree: list[int], rng: Stream, wrap: bool, rules: int
+) -> float | None:
+    """Perturb ``tree`` in place until the rules up to ``rules`` decide every tile (so it has
+    exactly one solution); returns its difficulty, or None to ask for a fresh tree."""
+    nb = grid(width, height, wrap).neighbours
+    before = width * height
     for _ in range(MAX_PERTURB_ROUNDS):
-        deduction = deduce(width, height, tree)
+        deduction = deduce(width, height, tree, wrap=wrap, level=rules)
         if deduction is None:
             raise RuntimeError("the solver rejected a spanning tree")
         if deduction.solved:
-            return round(deduction.steps / (width * height), 2)
-        for region in _regions(width, height, deduction.undecided):
-            _perturb(width, height, tree, region, rng)
+            return round(deduction.cuts / (width * height), 2)
+        regions = _regions(nb, deduction.undecided)
+        if len(regions) >= before:
+            return None  # no fewer ambiguous regions than last round: start afresh (Tatham)
+        before = len(regions)
+        for region in regions:
+            _perturb(nb, tree, region, rng)
     return None
 
 
-def scramble(width: int, height: int, solution: list[int], rng: Rng) -> list[int]:
+def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
     """Turn every tile by a uniform random amount, then re-draw tiles caught in loops (a new
     board should not start with a warning). Redo the whole scramble unless at least
     ``MIN_SCRAMBLED_SHARE`` of the tiles are away from their solved orientation and the
     board is not solved."""
     n = width * height
     source = source_of(width, height)
+    draw = rng.draw
+    g = grid(width, height, wrap)
     while True:
-        tiles = [rotate(t, rng.below(4)) for t in solution]
+        tiles = [ROTATED[t][int(draw() * 4)] for t in solution]
         for _ in range(20):
-            result = check(width, height, tiles, source)
-            if not result.loops:
+            if not _has_loop(g.right, g.down, tiles):
                 break
-            for i in sorted(result.loops):
-                tiles[i] = rotate(solution[i], rng.below(4))
+            for i in sorted(check(width, height, tiles, source, wrap).loops):
+                tiles[i] = ROTATED[solution[i]][int(draw() * 4)]
         else:
             continue
         away = sum(1 for t, s in zip(tiles, solution, strict=True) if t != s)
-        if not result.solved and away >= MIN_SCRAMBLED_SHARE * n:
+        if away >= MIN_SCRAMBLED_SHARE * n:  # so not solved either
             return tiles
 
 
-def generate(width: int, height: int, seed: str, *, unique: bool = True) -> Puzzle:
-    """The puzzle of a size and seed; the same on every platform and Python version."""
+def _has_loop(
+    right: tuple[tuple[int, int], ...], down: tuple[tuple[int, int], ...], tiles: list[int]
+) -> bool:
+    """Whether connected tiles close a loop anywhere (union-find over the connections)."""
+    parent = list(range(len(tiles)))
+    for pairs, out, back in ((right, 4, 1), (down, 8, 2)):
+        for i, j in pairs:
+            if tiles[i] & out and tiles[j] & back:
+                while parent[i] != i:
+                    parent[i] = i = parent[parent[i]]
+                while parent[j] != j:
+                    parent[j] = j = parent[parent[j]]
+                if i == j:
+                    return True
+                parent[i] = j
+    return False
+
+
+def generate(
+    width: int,
+    height: int,
+    seed: str,
+    *,
+    unique: bool = True,
+    wrap: bool = False,
+    level: str = "normal",
+) -> Puzzle:
+    """The puzzle of a size, seed, wrap mode and level; the same on every platform and
+    Python version."""
     width, height = parse_size(f"{width}x{height}")
-    code = make_code(width, height, seed, unique)
-    rng = Rng(f"daily-pipes/v1/{code}")
-    while True:
-        tree = spanning_tree(width, height, rng)
-        difficulty = _make_unique(width, height, tree, rng) if unique else 0.0
-        if difficulty is not None:
+    if unique and level not in LEVELS:
+        raise ValueError(f"{level!r} is not a level: choose easy, normal or hard.")
+    if unique and wrap and level == "easy":
+        raise ValueError(WRAP_NOT_EASY)
+    code = make_code(width, height, seed, unique, wrap, level)
+    rng = Stream(f"daily-pipes/v2/{code}")
+    rules = EASY if level == "easy" else NORMAL
+    best: tuple[float, list[int]] | None = None
+    trees = HARD_TREES if level == "hard" and unique else 1
+    for _ in range(MAX_TREES):
+        tree = spanning_tree(width, height, rng, wrap)
+        share = _make_unique(width, height, tree, rng, wrap, rules) if unique else 0.0
+        if share is None:
+            continue
+        trees -= 1
+        if best is None or share > best[0]:
+            best = (share, tree)
+        if not trees:
             break
-    tiles = scramble(width, height, tree, rng)
-    par = sum(turns_between(t, s) or 0 for t, s in zip(tiles, tree, strict=True))
+    if best is None:  # never seen: even 3×3 wrapping boards succeed on 40% of the trees
+        raise RuntimeError(f"no unique {code} in {MAX_TREES} trees")
+    share, tree = best
+    tiles = scramble(width, height, tree, rng, wrap)
+    par = sum(TURNS[t][s] for t, s in zip(tiles, tree, strict=True))
     return Puzzle(
         width=width,
         height=height,
@@ -222,12 +314,14 @@ def generate(width: int, height: int, seed: str, *, unique: bool = True) -> Puzz
         tiles=tuple(tiles),
         code=code,
         par=par,
-        difficulty=difficulty,
+        difficulty=share,
         unique=unique,
+        wrap=wrap,
+        level=level if unique else "",
     )
 
 
 def from_code(code: str) -> Puzzle:
-    """The puzzle a code such as '8x8-d20261122' stands for."""
-    width, height, seed, unique = parse_code(code)
-    return generate(width, height, seed, unique=unique)
+    """The puzzle a code such as '8x8-abc' or '6x6wh-abc' stands for."""
+    width, height, seed, unique, wrap, level = parse_code(code)
+    return generate(width, height, seed, unique=unique, wrap=wrap, level=level)

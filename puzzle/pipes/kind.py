@@ -1,7 +1,8 @@
 """Pipes behind the kind interface (``puzzle.kind.Kind``).
 
-Texts: parameters ``8x8`` (``8x8n``: may have several solutions); a description
-``8x8:<one hex digit per tile>`` (the scrambled board, row-major); a solution of hex digits;
+Texts: parameters ``8x8`` (``8x8e`` easy, ``8x8h`` hard, ``8x8w`` wrapping, ``8x8n`` may have
+several solutions: see ``notation.format_params``); a description ``8x8:<one hex digit per
+tile>`` (``8x8w:`` when wrapping; the scrambled board, row-major); a solution of hex digits;
 a state of hex digits, then ``/`` and the locked cells' indices when any are locked.
 """
 
@@ -14,20 +15,14 @@ from ..codes import normalize_seed
 from ..kind import Generated, MoveError, PuzzleText, Status
 from .checker import check, flow_layers
 from .generator import Puzzle, generate, source_of
-from .notation import Move, format_move, format_params, parse_cells, parse_params
+from .notation import Move, Params, format_move, format_params, parse_cells, parse_params
 from .tiles import rotate, turns_between
+from .v1 import generate_v1
 
 #: Version of ``generate``; bump it whenever the same code would give another puzzle.
-GENERATOR = "pipes/1"
-
-
-@dataclass(frozen=True, slots=True)
-class Params:
-    """A Pipes board size, and whether the puzzle must have exactly one solution."""
-
-    width: int
-    height: int
-    unique: bool = True
+GENERATOR = "pipes/2"
+#: The generator schema-1 codes were made with (see ``v1.py``).
+LEGACY_GENERATOR = "pipes/1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +41,11 @@ def _tiles(text: str) -> tuple[int, ...]:
     return tuple(int(c, 16) for c in text)
 
 
+def _size(params: Params) -> str:
+    """The size part of a description: '8x8', or '8x8w' when the edges wrap."""
+    return f"{params.width}x{params.height}{'w' if params.wrap else ''}"
+
+
 class PipesKind:
     """Pipes (Net): turn tiles until every pipe carries water from the source, no loops."""
 
@@ -54,30 +54,46 @@ class PipesKind:
     generator = GENERATOR
 
     def parse_params(self, text: str) -> Params:
-        return Params(*parse_params(text))
+        return parse_params(text)
 
     def format_params(self, params: Params) -> str:
-        return format_params(params.width, params.height, params.unique)
+        return format_params(params.width, params.height, params.unique, params.wrap, params.level)
 
     def generate(self, params: Params, seed: str) -> Generated:
-        made = generate(params.width, params.height, normalize_seed(seed), unique=params.unique)
+        made = generate(
+            params.width,
+            params.height,
+            normalize_seed(seed),
+            unique=params.unique,
+            wrap=params.wrap,
+            level=params.level or "normal",
+        )
+        return self._generated(made, params, seed, self.generator)
+
+    def generate_legacy(self, params: Params, seed: str) -> Generated:
+        """The puzzle generator ``pipes/1`` made: what a schema-1 code stood for."""
+        made = generate_v1(params.width, params.height, normalize_seed(seed), unique=params.unique)
+        return self._generated(made, params, seed, LEGACY_GENERATOR)
+
+    def _generated(self, made: Puzzle, params: Params, seed: str, generator: str) -> Generated:
         return Generated(
             kind=self.name,
             params=self.format_params(params),
             seed=normalize_seed(seed),
             width=made.width,
             height=made.height,
-            description=f"{made.width}x{made.height}:{_hex(made.tiles)}",
+            description=f"{_size(params)}:{_hex(made.tiles)}",
             solution=_hex(made.solution),
             par=made.par,
             difficulty=made.difficulty,
-            generator=self.generator,
+            generator=generator,
         )
 
     def load(self, stored: PuzzleText) -> Puzzle:
-        width, height, unique = parse_params(stored.params)
+        params = parse_params(stored.params)
+        width, height = params.width, params.height
         size, _, tiles = stored.description.partition(":")
-        if size != f"{width}x{height}" or len(tiles) != width * height:
+        if size != _size(params) or len(tiles) != width * height:
             raise ValueError(f"a Pipes description does not fit {stored.params}")
         solution = _tiles(stored.solution)
         if len(solution) != width * height:
@@ -91,7 +107,9 @@ class PipesKind:
             code=f"{stored.params}-{stored.seed}",
             par=stored.par,
             difficulty=stored.difficulty,
-            unique=unique,
+            unique=params.unique,
+            wrap=params.wrap,
+            level=params.level,
         )
 
     def initial_state(self, puzzle: Puzzle) -> State:
@@ -126,13 +144,16 @@ class PipesKind:
         return State(tuple(tiles), frozenset(locked))
 
     def status(self, puzzle: Puzzle, state: State) -> Status:
-        result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source)
+        result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source, puzzle.wrap)
         return Status("solved" if result.solved else "playing", {"check": result})
 
     def hint(self, puzzle: Puzzle, state: State) -> Move | None:
         """Turn the wrong tile nearest the source (along the solution) right. Tiles the
         player locked are theirs to unlock: None when only those are wrong (or none is)."""
-        for layer in flow_layers(puzzle.width, puzzle.height, puzzle.solution, puzzle.source):
+        layers = flow_layers(
+            puzzle.width, puzzle.height, puzzle.solution, puzzle.source, puzzle.wrap
+        )
+        for layer in layers:
             for cell in layer:
                 if state.tiles[cell] == puzzle.solution[cell] or cell in state.locked:
                     continue

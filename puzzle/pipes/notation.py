@@ -1,9 +1,9 @@
 """What people type: board sizes, cell coordinates, seeds and puzzle codes.
 
-Cells are spreadsheet-style: column letter + row number, ``A1`` is the top-left tile and
-``B3`` is x=1, y=2. A move is a cell with an optional amount: ``B3`` (one clockwise turn),
-``C4x2`` (two), ``D1ccw`` (one counter-clockwise), ``D1ccwx2``, ``E5cw``; ``B3lock`` locks
-the tile (or unlocks a locked one).
+Cells are spreadsheet-style: column letters + row number, ``A1`` is the top-left tile, ``B3``
+is x=1, y=2, and columns after Z go on AA, AB … (``AN40`` is the last tile of 40×40). A move
+is a cell with an optional amount: ``B3`` (one clockwise turn), ``C4x2`` (two), ``D1ccw`` (one
+counter-clockwise), ``D1ccwx2``, ``E5cw``; ``B3lock`` locks the tile (or unlocks a locked one).
 """
 
 from __future__ import annotations
@@ -14,11 +14,14 @@ from dataclasses import dataclass
 from ..codes import normalize_seed, quote
 from ..codes import parse_code as split_code
 
-MIN_SIDE, MAX_SIDE = 3, 26
+MIN_SIDE, MAX_SIDE = 3, 40
+LEVEL_LETTERS = {"easy": "e", "normal": "", "hard": "h"}
+#: Why there are no easy wrapping puzzles: with no border, the easy rules have no start.
+WRAP_NOT_EASY = "A wrapping board cannot be easy: it has no border to start from."
 
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[x×*]\s*(\d{1,3}))?\s*$", re.IGNORECASE)
-_MOVE = re.compile(r"^([a-z])(\d{1,3})(?:(lock)|(cw|ccw)?(?:x(\d{1,2}))?)$", re.IGNORECASE)
-_PARAMS = re.compile(r"^(\d{1,2})x(\d{1,2})(n?)$", re.IGNORECASE)
+_MOVE = re.compile(r"^([a-z]{1,2})(\d{1,3})(?:(lock)|(cw|ccw)?(?:x(\d{1,2}))?)$", re.IGNORECASE)
+_PARAMS = re.compile(r"^(\d{1,2})x(\d{1,2})(w?)(?:([eh]?)|(n))$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +39,28 @@ class Move:
         return cell_name(self.x, self.y)
 
 
+def column_name(x: int) -> str:
+    """Spreadsheet-style column letters: 0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
+    name = chr(ord("A") + x % 26)
+    return column_name(x // 26 - 1) + name if x >= 26 else name
+
+
+def column_index(name: str) -> int:
+    """The x of column letters: 'A' -> 0, 'AA' -> 26."""
+    x = 0
+    for letter in name.upper():
+        x = 26 * x + ord(letter) - ord("A") + 1
+    return x - 1
+
+
 def column_letters(width: int) -> str:
     """The column letters of a board ``width`` wide: 'A–F' for 6."""
-    return f"A–{chr(ord('A') + width - 1)}"
+    return f"A–{column_name(width - 1)}"
 
 
 def cell_name(x: int, y: int) -> str:
     """Spreadsheet-style name of a cell: (1, 2) -> 'B3'."""
-    return f"{chr(ord('A') + x)}{y + 1}"
+    return f"{column_name(x)}{y + 1}"
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -78,7 +95,7 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
                 "optionally followed by x2 (turn twice) or ccw (counter-clockwise)."
             )
         letter, row, lock, direction, count = match.groups()
-        x, y = ord(letter.upper()) - ord("A"), int(row) - 1
+        x, y = column_index(letter), int(row) - 1
         if not (0 <= x < width and 0 <= y < height):
             raise ValueError(
                 f"{letter.upper()}{row} is outside the {width}×{height} board: "
@@ -103,31 +120,61 @@ def format_move(move: Move) -> str:
     return f"{move.cell}{'ccw' if move.turns < 0 else ''}{f'x{amount}' if amount != 1 else ''}"
 
 
-def format_params(width: int, height: int, unique: bool = True) -> str:
-    """A Pipes puzzle's parameters: '8x8', or '8x8n' for one that may have several
-    solutions."""
-    return f"{width}x{height}{'' if unique else 'n'}"
+@dataclass(frozen=True, slots=True)
+class Params:
+    """A Pipes puzzle's parameters: size, whether it must have exactly one solution, whether
+    its edges wrap around, and its level (``easy``, ``normal``, ``hard``; empty when not
+    unique)."""
+
+    width: int
+    height: int
+    unique: bool = True
+    wrap: bool = False
+    level: str = "normal"
 
 
-def parse_params(text: str) -> tuple[int, int, bool]:
-    """'8x8' -> (8, 8, True), '8x8n' -> (8, 8, False); ValueError with a readable message."""
+def format_params(
+    width: int, height: int, unique: bool = True, wrap: bool = False, level: str = "normal"
+) -> str:
+    """A Pipes puzzle's parameters: '8x8' (normal), '8x8e' (easy), '8x8h' (hard), '8x8w'
+    (wrapping), '8x8n' (may have several solutions)."""
+    tail = LEVEL_LETTERS[level] if unique else "n"
+    return f"{width}x{height}{'w' if wrap else ''}{tail}"
+
+
+def parse_params(text: str) -> Params:
+    """'8x8' -> Params(8, 8), '6x6wh' -> a hard wrapping 6×6; ValueError with a readable
+    message."""
     match = _PARAMS.match((text or "").strip())
     if not match:
         raise ValueError("That is not a Pipes size: write it as width×height, like 8x8.")
     width, height = parse_size(f"{match.group(1)}x{match.group(2)}")
-    return width, height, not match.group(3)
+    wrap, letter, free = bool(match.group(3)), (match.group(4) or "").lower(), match.group(5)
+    if free:
+        return Params(width, height, unique=False, wrap=wrap, level="")
+    level = {"e": "easy", "h": "hard"}.get(letter, "normal")
+    if wrap and level == "easy":
+        raise ValueError(WRAP_NOT_EASY)
+    return Params(width, height, wrap=wrap, level=level)
 
 
-def make_code(width: int, height: int, seed: str, unique: bool = True) -> str:
-    """The code as Pipes prints it (no kind prefix): '8x8-abc', or '8x8n-abc' for a puzzle
-    that may have several solutions."""
-    return f"{format_params(width, height, unique)}-{normalize_seed(seed)}"
+def make_code(
+    width: int,
+    height: int,
+    seed: str,
+    unique: bool = True,
+    wrap: bool = False,
+    level: str = "normal",
+) -> str:
+    """The code as Pipes prints it (no kind prefix): '8x8-abc', '6x6wh-abc' …"""
+    return f"{format_params(width, height, unique, wrap, level)}-{normalize_seed(seed)}"
 
 
-def parse_code(code: str) -> tuple[int, int, str, bool]:
-    """'8x8-abc' or 'pipes:8x8-abc' -> (width, height, seed, unique); ValueError otherwise."""
+def parse_code(code: str) -> tuple[int, int, str, bool, bool, str]:
+    """'8x8-abc' or 'pipes:6x6wh-abc' -> (width, height, seed, unique, wrap, level);
+    ValueError otherwise."""
     kind, params, seed = split_code(code)
     if kind != "pipes":
         raise ValueError(f"That is a {kind} code, not a Pipes code.")
-    width, height, unique = parse_params(params)
-    return width, height, seed, unique
+    p = parse_params(params)
+    return p.width, p.height, seed, p.unique, p.wrap, p.level

@@ -1,22 +1,25 @@
-"""Constraint-propagation solver with search.
+"""The Pipes solver: deduction as strong as Tatham's net solver, and search to count solutions.
 
-Every cell keeps the set of orientations (masks) it may still take, as a 16-bit set
-(bit ``m`` = mask ``m`` possible). Deductions, all sound for "solved" (every tile flooded, no
-loop, which for tiles of a spanning tree also means no dangling pipe end):
+Every cell keeps the set of orientations it may still take (``candidates``); every edge is
+undecided, open or closed. The rules, all sound for "solved" (no loop, every tile on one
+network — for the tiles of a spanning tree that also means no dangling pipe end):
 
-* *Edges*: a side that every candidate opens (or closes) decides the edge between two cells;
-  the neighbour's candidates must agree. Sides facing the border are closed.
-* *Loops*: cells joined by open edges form components (union-find). An undecided edge inside
-  one component must close.
-* *Isolation*: a component that is not the whole board needs an undecided edge to grow
-  through: with none left it is a contradiction, with exactly one left that edge must open.
-  Each component keeps the count and the XOR of the ids of its undecided edges, so the one
-  edge is found in O(1).
-* *Whole-board sweep* when the above is stuck: a candidate is dropped if it would join two
-  sides into the same component (a loop) or seal off a component smaller than the board.
+1. *Edges* (level ``EASY``): a side every candidate opens (or closes) decides the edge, and the
+   neighbour's candidates must agree; sides facing the border are closed.
+2. *Loops* (``EASY``): cells joined by open edges form groups (union-find). A candidate that
+   opens two undecided sides into one group closes a loop, and an undecided edge inside a
+   group must close.
+3. *Dead ends* (``NORMAL``, Tatham's rule): ``dead[4i + d]`` bounds how many tiles can be
+   reached by leaving cell ``i`` through side ``d``. A candidate whose open sides all lead into
+   dead ends that, with the tile itself, hold fewer tiles than the board is impossible; a
+   candidate set whose sides but one lead into dead ends bounds that one side for the
+   neighbour. A group with one undecided edge left must open it, with none it is cut off.
 
-``deduce`` stops there (the generator uses it: a board it fully decides has exactly one
-solution); ``solve`` branches on the most constrained cell and enumerates solutions.
+The solver is driven by a work list, never by sweeps over the board: a cell is examined again
+when its candidates, a bound on one of its sides, or the group behind one of its sides
+changes (on a merge the cells beside the smaller group are queued), so a run costs about the
+number of facts it finds. ``deduce`` returns what the rules settle; ``solve`` branches on the
+most constrained cell to enumerate solutions.
 """
 
 from __future__ import annotations
@@ -25,118 +28,97 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from .candidates import INITIAL, KEEP_CLOSED, KEEP_OPEN, MASKS, ONLY, SETTLED, SIDES, edge_ids
 from .grid import grid
-from .tiles import orientations
+
+#: Rule levels: edges and loops only; everything.
+EASY, NORMAL = 1, 2
 
 
 class _Contradiction(Exception):
     """The current candidates admit no solution."""
 
 
-def _subsets(masks: Sequence[int]) -> list[int]:
-    sets = []
-    for pick in range(1, 1 << len(masks)):
-        sets.append(sum(1 << masks[k] for k in range(len(masks)) if pick >> k & 1))
-    return sets
-
-
-# Tables over candidate sets. Candidates only ever shrink from one rotation orbit, so only
-# subsets of orbits are filled in.
-_ALL_OPEN = [0] * 65536  # sides open in every candidate
-_ANY_OPEN = [0] * 65536  # sides open in some candidate
-_MASKS: list[tuple[int, ...]] = [()] * 65536  # the candidates as masks
-for _mask in range(16):
-    for _set in _subsets(orientations(_mask)):
-        _members = tuple(m for m in range(16) if _set >> m & 1)
-        _MASKS[_set] = _members
-        _ALL_OPEN[_set] = 15
-        for _m in _members:
-            _ALL_OPEN[_set] &= _m
-            _ANY_OPEN[_set] |= _m
-# Candidate sets that keep side ``d`` open / closed.
-_KEEP_OPEN = tuple(sum(1 << m for m in range(16) if m >> d & 1) for d in range(4))
-_KEEP_CLOSED = tuple(0xFFFF ^ keep for keep in _KEEP_OPEN)
-
-
 @cache
-def _edge_ids(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
-    """``ids[i][d]``: id of the edge on side ``d`` of cell ``i`` (right edge of i = 2i,
-    lower edge of i = 2i + 1), or -1 at the border."""
-    g = grid(width, height)
-    ids = []
-    for i, row in enumerate(g.neighbours):
-        ids.append(
-            (
-                2 * (i - 1) if row[0] >= 0 else -1,
-                2 * (i - width) + 1 if row[1] >= 0 else -1,
-                2 * i if row[2] >= 0 else -1,
-                2 * i + 1 if row[3] >= 0 else -1,
-            )
-        )
-    return tuple(ids)
+def _links(width: int, height: int, wrap: bool) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
+    """``links[i][d]``: (edge id, neighbour) beyond side ``d`` of cell ``i``, None at the border."""
+    nb = grid(width, height, wrap).neighbours
+    return tuple(
+        tuple((e, row[d]) if e >= 0 else None for d, e in enumerate(ids))
+        for row, ids in zip(nb, edge_ids(width, height, wrap), strict=True)
+    )
 
 
-class _State:
-    """Candidates, edge states and components of one (partial) solving attempt."""
+class _Solver:
+    """Candidates, edges, groups and dead-end bounds of one (partial) solving attempt."""
 
     __slots__ = (
-        "cand", "edge", "ex", "front", "height", "ids", "members", "n", "nb", "parent",
-        "queue", "size", "steps", "sweeps", "width",
+        "bounded", "cand", "cuts", "dead", "edge", "ex", "front", "links", "members", "n", "parent",
+        "pending", "queue", "queued", "rules", "size", "stale", "steps", "waiting",
     )  # fmt: skip
 
-    def __init__(self, width: int, height: int, tiles: Sequence[int]) -> None:
-        g = grid(width, height)
+    def __init__(
+        self, width: int, height: int, tiles: Sequence[int], wrap: bool, rules: int
+    ) -> None:
+        g = grid(width, height, wrap)
         if len(tiles) != g.size:
             raise ValueError(f"expected {g.size} tiles for a {width}×{height} board")
-        self.width, self.height, self.n = width, height, g.size
-        self.nb = g.neighbours
-        self.ids = _edge_ids(width, height)
-        self.cand = []
-        for tile, border in zip(tiles, g.border, strict=True):
-            keep = sum(1 << m for m in orientations(tile & 15))
-            for d in range(4):
-                if border >> d & 1:
-                    keep &= _KEEP_CLOSED[d]
-            self.cand.append(keep)
-        self.edge = bytearray(2 * self.n)  # 0 undecided, 1 open, 2 closed
-        self.parent = list(range(self.n))
-        self.size = [1] * self.n
-        self.members = [[i] for i in range(self.n)]
-        self.front = []  # undecided edges touching the component (internal ones twice)
-        self.ex = []  # XOR of their ids
-        for row in self.ids:
-            self.front.append(sum(1 for e in row if e >= 0))
-            x = 0
-            for e in row:
-                if e >= 0:
-                    x ^= e
-            self.ex.append(x)
-        self.queue = list(range(self.n))
-        self.sweeps = 0
+        n = self.n = g.size
+        self.links = _links(width, height, wrap)
+        self.rules = rules
+        self.cand = [INITIAL[t & 15][b] for t, b in zip(tiles, g.border, strict=True)]
+        if not all(self.cand):
+            raise _Contradiction  # a tile that cannot turn away from the border
+        self.edge = bytearray(2 * n)  # 0 undecided, 1 open, 2 closed
+        self.parent = list(range(n))
+        self.size = [1] * n
+        # The cells of each group of two or more (a group of one is its root alone).
+        self.members: list[list[int] | None] = [None] * n
+        # Per group: how many undecided edges touch it (inner ones twice), and their ids' XOR.
+        front, ex = _fronts(width, height, wrap)
+        self.front, self.ex = list(front), list(ex)
+        self.dead = [n + 1] * (4 * n)
+        self.bounded = [0] * n  # the sides of each cell with a dead-end bound
+        # Cells whose neighbourhood changed (a merged group beside them, a new bound) since
+        # they were last examined: only those, and cells with bounds, are examined again.
+        # At the start only an end tile has something to say: one tile lies beyond it.
+        self.stale = bytearray(bytes(tiles).translate(_ENDS))
+        # Work starts where there is some: settled sides (the border's, a cross's) and ends.
+        self.queue = [i for i in range(n - 1, -1, -1) if SETTLED[self.cand[i]] or self.stale[i]]
+        self.queued = bytearray(n)
+        for i in self.queue:
+            self.queued[i] = 1
+        # Cells to examine once the cheap work (edges) is done, so that each is examined with
+        # its candidates as few as the edges make them.
+        self.pending: list[int] = []
+        self.waiting = bytearray(n)
         self.steps = 0
+        self.cuts = 0  # candidates removed by the dead-end rules
 
-    def copy(self) -> _State:
-        other = object.__new__(_State)
-        for name in ("width", "height", "n", "nb", "ids", "steps", "sweeps"):
+    def copy(self) -> _Solver:
+        other = object.__new__(_Solver)
+        for name in ("n", "links", "rules", "steps", "cuts"):
             setattr(other, name, getattr(self, name))
-        other.cand = self.cand[:]
-        other.edge = self.edge[:]
-        other.parent = self.parent[:]
-        other.size = self.size[:]
-        other.front = self.front[:]
-        other.ex = self.ex[:]
-        # Every list is copied: a branch that extends one must not change another branch's.
-        other.members = [m[:] for m in self.members]
-        other.queue = self.queue[:]
+        for name in (
+            "bounded", "cand", "dead", "edge", "ex", "front", "parent", "pending", "queue",
+            "queued", "size", "stale", "waiting",
+        ):  # fmt: skip
+            setattr(other, name, getattr(self, name)[:])
+        other.members = [m and m[:] for m in self.members]  # a branch must not extend another's
         return other
 
-    # -- components -------------------------------------------------------------------------
+    # -- bookkeeping ---------------------------------------------------------------------------
 
     def find(self, i: int) -> int:
         parent = self.parent
         while parent[i] != i:
             parent[i] = i = parent[parent[i]]
         return i
+
+    def _push(self, i: int) -> None:
+        if not self.queued[i]:
+            self.queued[i] = 1
+            self.queue.append(i)
 
     def _restrict(self, i: int, keep: int) -> None:
         s = self.cand[i]
@@ -145,139 +127,242 @@ class _State:
             if not new:
                 raise _Contradiction
             self.cand[i] = new
-            self.queue.append(i)
+            self._push(i)
 
     def _force_edge(self, e: int, open_: bool) -> None:
-        i = e >> 1
-        if e & 1:
-            j, d = i + self.width, 3
-        else:
-            j, d = i + 1, 2
-        if open_:
-            self._restrict(i, _KEEP_OPEN[d])
-            self._restrict(j, _KEEP_OPEN[d - 2])
-        else:
-            self._restrict(i, _KEEP_CLOSED[d])
-            self._restrict(j, _KEEP_CLOSED[d - 2])
+        """Open or close edge ``e`` through the candidates of both its cells."""
+        i, d = e >> 1, 2 + (e & 1)
+        link = self.links[i][d]
+        assert link is not None
+        keep = KEEP_OPEN if open_ else KEEP_CLOSED
+        self._restrict(i, keep[d])
+        self._restrict(link[1], keep[d - 2])
 
     def _isolation(self, r: int) -> None:
+        """A group (not the whole board) with no undecided edge left is cut off; with one
+        left, it must open it."""
         if self.size[r] < self.n:
             if self.front[r] == 0:
                 raise _Contradiction
-            if self.front[r] == 1:
+            if self.front[r] == 1 and self.rules >= NORMAL:
+                self.cuts += 1
                 self._force_edge(self.ex[r], True)
 
-    def _decide(self, e: int, i: int, j: int, open_: bool) -> None:
-        """Record edge ``e`` between cells ``i`` and ``j`` as open or closed."""
-        self.edge[e] = 1 if open_ else 2
+    def _merge(self, e: int, i: int, j: int) -> None:
+        """Open edge ``e`` between cells ``i`` and ``j``: join their groups."""
+        self.edge[e] = 1
         ri, rj = self.find(i), self.find(j)
-        front, ex = self.front, self.ex
-        if not open_:
-            front[ri] -= 1
-            ex[ri] ^= e
-            front[rj] -= 1
-            ex[rj] ^= e
-            self._isolation(ri)
-            if rj != ri:
-                self._isolation(rj)
-            return
         if ri == rj:
             raise _Contradiction  # a loop
-        if self.size[ri] < self.size[rj]:
+        front, ex, size, members = self.front, self.ex, self.size, self.members
+        if size[ri] < size[rj]:
             ri, rj = rj, ri
-        small = self.members[rj]
+        small = members[rj] or [rj]
         self.parent[rj] = ri
-        self.size[ri] += self.size[rj]
+        size[ri] += size[rj]
         front[ri] += front[rj] - 2
         ex[ri] ^= ex[rj]
-        self.members[ri].extend(small)
-        self.members[rj] = []
-        # Undecided edges between the two joined parts would now close a loop.
-        edge, ids, nb, find = self.edge, self.ids, self.nb, self.find
+        big = members[ri]
+        if big is None:
+            members[ri] = [ri, *small]
+        else:
+            big.extend(small)
+        members[rj] = None
+        # Undecided edges between the two joined parts would close a loop; cells beside the
+        # smaller part now see another group there, so they are examined again.
+        edge, links, find = self.edge, self.links, self.find
         for c in small:
-            for d in range(4):
-                k = nb[c][d]
-                if k >= 0 and not edge[ids[c][d]] and find(k) == ri:
-                    self._force_edge(ids[c][d], False)
+            for link in links[c]:
+                if link and not edge[link[0]]:
+                    k = link[1]
+                    if find(k) == ri:
+                        self._force_edge(link[0], False)
+                    else:
+                        self.stale[k] = 1
+                        self._reexamine(k)
         self._isolation(ri)
 
-    # -- propagation ------------------------------------------------------------------------
+    # -- the rules -----------------------------------------------------------------------------
 
-    def propagate(self) -> None:
-        """Apply edge, loop and isolation deductions until nothing changes."""
-        cand, edge, nb, ids, queue = self.cand, self.edge, self.nb, self.ids, self.queue
-        while queue:
-            self.steps += 1
-            i = queue.pop()
-            s = cand[i]
-            if not s:
-                raise _Contradiction
-            all_open, any_open = _ALL_OPEN[s], _ANY_OPEN[s]
-            row, row_ids = nb[i], ids[i]
-            for d in range(4):
-                e = row_ids[d]
-                if e < 0 or edge[e]:
-                    continue
-                bit = 1 << d
-                if all_open & bit:
-                    keep, open_ = _KEEP_OPEN[d ^ 2], True
-                elif not any_open & bit:
-                    keep, open_ = _KEEP_CLOSED[d ^ 2], False
+    def _examine(self, i: int, s: int) -> None:
+        """Drop the candidates of cell ``i`` that close a loop or wall off a dead end, and
+        pass dead-end bounds to its neighbours."""
+        row, edge, find, parent, size = self.links[i], self.edge, self.find, self.parent, self.size
+        n, dead, base = self.n, self.dead, 4 * i
+        self.stale[i] = 0
+        # Sides whose undecided edges lead into one group: a candidate may open one of them.
+        clashes = []
+        seen: dict[int, int] = {}
+        for d in range(4):
+            link = row[d]
+            if link and not edge[link[0]]:
+                j = link[1]
+                if parent[j] == j and size[j] == 1:
+                    continue  # a group of one cell, beside this one only once
+                r = find(j)
+                if r in seen:
+                    seen[r] |= 1 << d
+                    clashes.append(seen[r])
                 else:
-                    continue
-                j = row[d]
-                self._restrict(j, keep)
-                self._decide(e, i, j, open_)
-
-    def sweep(self) -> bool:
-        """One whole-board pass of the loop/isolation test per candidate; True if it cut any."""
-        self.sweeps += 1
-        changed = False
-        cand, edge, nb, ids, find = self.cand, self.edge, self.nb, self.ids, self.find
-        front, size, n = self.front, self.size, self.n
-        for i in range(n):
-            s = cand[i]
-            if not s & (s - 1):
+                    seen[r] = 1 << d
+        dead_ends = self.rules >= NORMAL
+        bounded = self.bounded[i]
+        keep = s
+        bound = [0, 0, 0, 0]
+        for m in MASKS[s]:
+            if clashes and any(_TWO_OR_MORE[m & c] for c in clashes):
+                keep ^= 1 << m
                 continue
-            ri = find(i)
-            undecided_sides = [
-                (d, find(nb[i][d])) for d in range(4) if ids[i][d] >= 0 and not edge[ids[i][d]]
-            ]
-            keep = s
-            self.steps += len(_MASKS[s])
-            for m in _MASKS[s]:
-                roots = {ri}
-                total_front, total_size = front[ri], size[ri]
-                for d, rj in undecided_sides:
-                    if m >> d & 1:
-                        if rj in roots:
-                            keep &= ~(1 << m)  # two sides into one component: a loop
-                            break
-                        roots.add(rj)
-                        total_front += front[rj]
-                        total_size += size[rj]
-                else:
-                    for _d, rj in undecided_sides:
-                        total_front -= 2 if rj in roots else 1
-                    if total_front == 0 and total_size < n:
-                        keep &= ~(1 << m)  # would seal off part of the board
-            if keep != s:
-                self._restrict(i, keep)
-                self.propagate()
-                changed = True
-        return changed
+            free = m & ~bounded
+            total = 1
+            for d in SIDES[m & bounded]:
+                total += dead[base + d]
+            if not free:
+                if total < n and dead_ends:  # all ways out are dead ends: a closed network
+                    keep ^= 1 << m
+                    self.cuts += 1
+            elif free & (free - 1):
+                for d in SIDES[free]:
+                    bound[d] = n + 1
+            else:
+                d = ONLY[free]
+                if bound[d] < total:
+                    bound[d] = total
+        if keep != s:
+            self._restrict(i, keep)
+        for d in range(4):
+            b = bound[d]
+            link = row[d]
+            if 0 < b <= n and link:
+                self._bound(link[1], d ^ 2, b)
+
+    def _pass_bounds(self, i: int, m: int) -> None:
+        """Dead ends through a decided cell: with all its sides but one bounded, that side's
+        neighbour can reach at most the bounded tiles and this one through it."""
+        n, dead, base, free, total = self.n, self.dead, 4 * i, -1, 1
+        for d in SIDES[m]:
+            b = dead[base + d]
+            if b <= n:
+                total += b
+            elif free < 0:
+                free = d
+            else:
+                return
+        if free < 0:
+            if total < n:
+                raise _Contradiction  # a closed network without the rest of the board
+            return
+        link = self.links[i][free]
+        assert link is not None
+        self._bound(link[1], free ^ 2, total)
+
+    def _bound(self, j: int, d: int, b: int) -> None:
+        """At most ``b`` tiles lie beyond side ``d`` of cell ``j``."""
+        k = 4 * j + d
+        if self.dead[k] > b:
+            self.dead[k] = b
+            self.bounded[j] |= 1 << d
+            if ONLY[self.cand[j]] >= 0:
+                self._push(j)  # decided: pass the bound on
+            else:
+                self._reexamine(j)
+
+    def _reexamine(self, j: int) -> None:
+        if ONLY[self.cand[j]] < 0 and not self.waiting[j]:
+            self.waiting[j] = 1
+            self.pending.append(j)
 
     def run(self) -> None:
-        """Propagate and sweep until neither makes progress."""
-        self.propagate()
-        while not self.done() and self.sweep():
-            pass
+        """Apply the rules until the work list is empty."""
+        cand, edge, links, queue, queued = (
+            self.cand, self.edge, self.links, self.queue, self.queued,
+        )  # fmt: skip
+        parent, front, ex, size, n = self.parent, self.front, self.ex, self.size, self.n
+        stale, bounded = self.stale, self.bounded
+        pending, waiting = self.pending, self.waiting
+        steps = 0
+        try:
+            while queue or pending:
+                if not queue:
+                    i = pending.pop()
+                    waiting[i] = 0
+                    if ONLY[cand[i]] < 0:
+                        self._examine(i, cand[i])
+                    continue
+                i = queue.pop()
+                queued[i] = 0
+                steps += 1
+                s = cand[i]
+                m = ONLY[s]
+                if m >= 0:
+                    if not _TWO_OR_MORE[m & ~bounded[i]]:
+                        self._pass_bounds(i, m)
+                elif (stale[i] or bounded[i]) and not waiting[i]:
+                    waiting[i] = 1
+                    pending.append(i)
+                row = links[i]
+                for d, open_ in SETTLED[s]:
+                    link = row[d]
+                    if not link or edge[link[0]]:
+                        continue
+                    e, j = link
+                    sj = cand[j]
+                    new = sj & (KEEP_OPEN if open_ else KEEP_CLOSED)[d ^ 2]
+                    if new != sj:
+                        if not new:
+                            raise _Contradiction
+                        cand[j] = new
+                        if not queued[j]:
+                            queued[j] = 1
+                            queue.append(j)
+                    if open_:
+                        self._merge(e, i, j)
+                        continue
+                    edge[e] = 2
+                    ri = i
+                    while parent[ri] != ri:
+                        parent[ri] = ri = parent[parent[ri]]
+                    rj = j
+                    while parent[rj] != rj:
+                        parent[rj] = rj = parent[parent[rj]]
+                    front[ri] -= 1
+                    ex[ri] ^= e
+                    front[rj] -= 1
+                    ex[rj] ^= e
+                    if front[ri] < 2 and size[ri] < n:
+                        self._isolation(ri)
+                    if rj != ri and front[rj] < 2 and size[rj] < n:
+                        self._isolation(rj)
+        finally:
+            self.steps += steps
 
     def done(self) -> bool:
         return all(not s & (s - 1) for s in self.cand)
 
     def tiles(self) -> tuple[int, ...]:
-        return tuple(_MASKS[s][0] for s in self.cand)
+        return tuple(MASKS[s][0] for s in self.cand)
+
+
+@cache
+def _fronts(width: int, height: int, wrap: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each cell's count of edges, and the XOR of their ids."""
+    rows = _links(width, height, wrap)
+    xors = []
+    for row in rows:
+        x = 0
+        for link in row:
+            if link:
+                x ^= link[0]
+        xors.append(x)
+    return tuple(sum(1 for link in row if link) for row in rows), tuple(xors)
+
+
+#: Maps a tile to 1 when it is an end (one open side), else 0 (for ``bytes.translate``).
+_ENDS = bytes(m in (1, 2, 4, 8) for m in range(16)) + bytes(240)
+
+
+#: ``_TWO_OR_MORE[x]``: x has two or more bits set.
+_TWO_OR_MORE = tuple(bin(x).count("1") >= 2 for x in range(16))
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,10 +371,10 @@ class Deduction:
 
     #: Candidate orientations left per cell (a single mask when the cell is decided).
     candidates: tuple[tuple[int, ...], ...]
-    #: Deduction steps taken: cells examined by propagation plus candidates tested by sweeps.
+    #: Cells examined: a measure of the work the deduction took.
     steps: int
-    #: Whole-board sweeps the solver needed: a measure of how much global reasoning it takes.
-    sweeps: int
+    #: Candidates the dead-end rules removed: how much of that deeper reasoning it took.
+    cuts: int
 
     @property
     def solved(self) -> bool:
@@ -300,14 +385,16 @@ class Deduction:
         return [i for i, c in enumerate(self.candidates) if len(c) > 1]
 
 
-def deduce(width: int, height: int, tiles: Sequence[int]) -> Deduction | None:
-    """Everything deduction settles on the board; None if the tiles cannot be solved."""
-    state = _State(width, height, tiles)
+def deduce(
+    width: int, height: int, tiles: Sequence[int], *, wrap: bool = False, level: int = NORMAL
+) -> Deduction | None:
+    """Everything the rules up to ``level`` settle on the board; None if it has no solution."""
     try:
+        state = _Solver(width, height, tiles, wrap, level)
         state.run()
     except _Contradiction:
         return None
-    return Deduction(tuple(_MASKS[s] for s in state.cand), state.steps, state.sweeps)
+    return Deduction(tuple(MASKS[s] for s in state.cand), state.steps, state.cuts)
 
 
 def solve(
@@ -316,6 +403,8 @@ def solve(
     tiles: Sequence[int],
     source: tuple[int, int] | None = None,
     limit: int = 2,
+    *,
+    wrap: bool = False,
 ) -> list[tuple[int, ...]]:
     """Up to ``limit`` distinct solutions (solved tile tuples); ``[]`` if there is none.
 
@@ -324,7 +413,10 @@ def solve(
     """
     del source
     solutions: list[tuple[int, ...]] = []
-    stack = [_State(width, height, tiles)]
+    try:
+        stack = [_Solver(width, height, tiles, wrap, NORMAL)]
+    except _Contradiction:
+        return []
     while stack and len(solutions) < limit:
         state = stack.pop()
         try:
@@ -337,14 +429,14 @@ def solve(
         # Branch on the undecided cell with the fewest candidates.
         best, best_count = -1, 5
         for i, s in enumerate(state.cand):
-            count = len(_MASKS[s])
+            count = len(MASKS[s])
             if 1 < count < best_count:
                 best, best_count = i, count
                 if count == 2:
                     break
-        for m in reversed(_MASKS[state.cand[best]]):
+        for m in reversed(MASKS[state.cand[best]]):
             child = state.copy()
             child.cand[best] = 1 << m
-            child.queue.append(best)
+            child._push(best)
             stack.append(child)
     return solutions

@@ -41,6 +41,12 @@ def turns_between(current: int, target: int) -> int | None:
     return None
 
 
+#: ``ROTATED[mask][k]``: ``mask`` turned ``k`` quarter turns clockwise;
+#: ``TURNS[current][target]``: fewest clockwise quarter turns between them (0 if impossible).
+ROTATED = tuple(tuple(rotate(m, k) for k in range(4)) for m in range(16))
+TURNS = tuple(tuple(turns_between(a, b) or 0 for b in range(16)) for a in range(16))
+
+
 def shape(mask: int) -> str:
     """The tile's shape: 'empty', 'end', 'straight', 'bend', 'tee' or 'cross'."""
     count = bin(mask).count("1")
