@@ -58,6 +58,7 @@ class PipesBot(PipesClient):
             self.clock,
             offload=self.workers.generate,
             daily_secret=self.settings.daily_secret,
+            max_side=self.settings.max_side,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if not self.settings.workers:  # draw the common sprite sheets now, not on a click

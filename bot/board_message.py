@@ -64,7 +64,7 @@ async def board_message(
     tiles, result = game.tiles, board.status.details["check"]
     if game.outcome == "lost" and board.solution_public:
         tiles = puzzle.solution
-        result = check(game.width, game.height, tiles, puzzle.source)
+        result = check(game.width, game.height, tiles, puzzle.source, puzzle.wrap)
     png, zoom = await workers.draw(
         render_boards,
         game.width,
@@ -76,6 +76,7 @@ async def board_message(
         highlight=highlight,
         locked=game.state.locked,
         frame=(window.x, window.y, window.width, window.height) if framed else None,
+        wrap=puzzle.wrap,
     )
     return BoardMessage(texts.status(board), png, zoom, board_view(board, window, mode))
 

@@ -7,7 +7,7 @@ import asyncio
 import io
 from collections.abc import Awaitable, Callable
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,6 +20,7 @@ from puzzle import quote
 from . import texts
 from .board_message import BoardMessage, board_message, first_window
 from .client import PipesClient
+from .config import DISCORD_MAX_SIDE
 from .deadline import Deadline
 from .replies import NO_MENTIONS, fail, log_done, say
 from .views import (
@@ -81,15 +82,21 @@ async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice
 
 @pipes.command(name="new", description="A board of your own in this channel")
 @app_commands.describe(
-    size="Board size, like 6x6 or 10x8 (3 to 26 a side)",
-    seed="Any word: the same size and seed give the same puzzle",
+    size=f"Board size, like 6x6 or 10x8 (3 to {DISCORD_MAX_SIDE} a side)",
+    level="easy: local reasoning suffices; normal; hard: the most long-range reasoning",
+    wrap="Edges connect across the border (Tatham's wrapping Net)",
+    seed="Any word: the same size, level and seed give the same puzzle",
 )
 @app_commands.autocomplete(size=size_choices)
 async def new(
-    interaction: Interaction, size: SIZE_TEXT = "5x4", seed: SEED_TEXT | None = None
+    interaction: Interaction,
+    size: SIZE_TEXT = "5x4",
+    level: Literal["easy", "normal", "hard"] = "normal",
+    wrap: bool = False,
+    seed: SEED_TEXT | None = None,
 ) -> None:
     service = interaction.client.service
-    service.check_new(size, seed)
+    service.check_new(size, seed, level, wrap)
     await send_board(
         interaction,
         service.new_game(
@@ -99,6 +106,8 @@ async def new(
             size,
             seed,
             interaction.id,
+            level=level,
+            wrap=wrap,
         ),
         ephemeral=False,
     )
@@ -302,9 +311,9 @@ async def leaderboard(
     when = when or await service.local_today(interaction.guild_id)
     chosen = period.value if period else "day"
     if chosen == "day":
-        size = await service.daily_size(interaction.guild_id, when)
+        params = await service.daily_params(interaction.guild_id, when)
         standings = await service.standings(interaction.guild_id, when)
-        text = texts.leaderboard(standings, when, size)
+        text = texts.leaderboard(standings, when, params)
     else:
         local, everywhere = await service.period_standings(interaction.guild_id, chosen, when)
         text = texts.period_leaderboard(chosen, when, local, everywhere)

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from puzzle.pipes.notation import MAX_SIDE
+
 DEFAULT_DATABASE = "./data/pipes.sqlite3"
 
 
@@ -16,6 +18,13 @@ def default_processes() -> int:
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says what to set."""
+
+
+#: The largest board side of the engine (the playground's limit).
+ENGINE_MAX_SIDE = MAX_SIDE
+#: The largest board side on Discord: beyond it the image's tiles get too small to read and
+#: the windows of buttons too many to page through.
+DISCORD_MAX_SIDE = 26
 
 
 @dataclass(frozen=True)
@@ -30,13 +39,16 @@ class Settings:
     daily_secret: str = ""
     #: Processes that draw boards (plus one that generates puzzles); 0: threads instead.
     workers: int = field(default_factory=default_processes)
+    #: The largest board side /pipes new and the daily accept (the playground allows more).
+    max_side: int = DISCORD_MAX_SIDE
 
     def __repr__(self) -> str:
         return (
             f"Settings(token={'set' if self.token else 'missing'}, "
             f"daily_secret={'set' if self.daily_secret else 'kept with the data'}, "
             f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
-            f"dev_guild_id={self.dev_guild_id}, workers={self.workers})"
+            f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, "
+            f"max_side={self.max_side})"
         )
 
 

@@ -23,8 +23,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.service import size_on
-from puzzle.pipes import check
+from play.service import daily_on
+from puzzle.pipes import KIND, check
 from renderer import render_png
 
 from .client import PipesClient
@@ -109,9 +109,10 @@ class DailyPoster:
         storage, service = self.bot.storage, self.bot.service
         guilds = await storage.enabled_guilds()
         today = now.astimezone(UTC).date()
-        for width, height in sorted({(g.width, g.height) for g in guilds}):
-            for day in (today, today + timedelta(days=1)):
-                await service.daily_puzzle(day, width, height)
+        for day in (today, today + timedelta(days=1)):
+            wanted = {daily_on(g, day) for g in guilds}
+            for params in sorted(wanted, key=lambda p: (p.width, p.height, p.level)):
+                await service.daily_puzzle(day, params)
         posted = 0
         for settings in guilds:
             try:
@@ -125,7 +126,7 @@ class DailyPoster:
         if day is None or settings.channel_id is None or settings.paused is not None:
             return False
         storage = self.bot.storage
-        daily = await self.bot.service.daily_puzzle(day, *size_on(settings, day))
+        daily = await self.bot.service.daily_puzzle(day, daily_on(settings, day))
         if not await storage.claim_daily_post(
             settings.guild_id, day, daily.id, settings.channel_id
         ):
@@ -170,15 +171,21 @@ class DailyPoster:
         message carries a nonce of (server, date) that Discord enforces, so quick retries
         after a lost answer return the message already made instead of a second one."""
         puzzle = load(daily.puzzle)
-        result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
+        result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
         png = await self.bot.workers.draw(
-            render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result
+            render_png,
+            puzzle.width,
+            puzzle.height,
+            puzzle.tiles,
+            puzzle.source,
+            result,
+            wrap=puzzle.wrap,
         )
         view = discord.ui.View(timeout=None)
         view.add_item(PlayButton(PlayButton.button(daily.id)))
         following = int(next_puzzle_time(settings, now).timestamp())
         text = (
-            f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {puzzle.size}"
+            f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {KIND.label(puzzle)}"
             f" · par {puzzle.par}\nPress **Play** for a board of your own; your time starts "
             f"when it opens. Next puzzle <t:{following}:R>."
         )

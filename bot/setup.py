@@ -8,7 +8,7 @@ import dataclasses
 import re
 from datetime import time, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 from zoneinfo import available_timezones
 
 import discord
@@ -16,9 +16,8 @@ from discord import app_commands
 
 from db import GuildSettings
 from play import UserError
-from play.service import size_on
+from play.service import daily_on
 from puzzle import quote
-from puzzle.pipes import parse_size
 
 from . import texts
 from .client import PipesClient
@@ -115,6 +114,7 @@ def _managed_guild(interaction: Interaction, doing: str) -> int:
     time="Local time, like 9am, 9:30 pm or 21:30",
     timezone="IANA time zone, like Europe/Berlin",
     size="Board size (a change applies from the next day)",
+    level="weekly: easy Mon–Tue, normal Wed–Fri, hard at the weekend; or one level every day",
     ping_role="A role people join to be pinged by the daily post",
     ping="False: stop pinging the role",
 )
@@ -125,6 +125,7 @@ async def setup_daily(
     time: TIME_TEXT | None = None,
     timezone: ZONE_TEXT | None = None,
     size: SIZE_TEXT | None = None,
+    level: Literal["weekly", "easy", "normal", "hard"] | None = None,
     ping_role: discord.Role | None = None,
     ping: bool | None = None,
 ) -> None:
@@ -137,10 +138,10 @@ async def setup_daily(
         raise UserError("Pick the channel for the daily post (the channel option).")
     post_time = parse_post_time(time) if time else current.post_time
     zone = find_zone(timezone) if timezone else current.timezone
-    try:
-        width, height = parse_size(size) if size else (current.width, current.height)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    width, height = (
+        interaction.client.service.board_size(size) if size else (current.width, current.height)
+    )
+    chosen_level = level or current.level
     missing = missing_permissions(interaction.guild, channel_id)
     if missing:
         raise UserError(
@@ -162,6 +163,7 @@ async def setup_daily(
         timezone=zone,
         width=width,
         height=height,
+        level=chosen_level,
         enabled=True,
         configured_by=interaction.user.id,
         failures=0,
@@ -169,15 +171,17 @@ async def setup_daily(
         role_id=None if ping is False else (ping_role.id if ping_role else current.role_id),
     )
     now = clock()
-    if current.enabled and (width, height) != (current.width, current.height):
-        # Today's daily keeps its size (and its leaderboard one puzzle).
+    changed = (width, height, chosen_level) != (current.width, current.height, current.level)
+    if current.enabled and changed:
+        # Today's daily keeps its size and level (and its leaderboard one puzzle).
         today = local_day(settings, now)
-        previous_width, previous_height = size_on(current, today)
+        before = daily_on(current, today)
         settings = dataclasses.replace(
             settings,
             size_from=today + timedelta(days=1),
-            previous_width=previous_width,
-            previous_height=previous_height,
+            previous_width=before.width,
+            previous_height=before.height,
+            previous_level=before.level,
         )
     await storage.save_guild_settings(settings)
     await say(

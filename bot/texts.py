@@ -17,11 +17,13 @@ from play import (
     Standings,
     UserError,
     UserStats,
+    load,
     penalty,
     ranked,
     solved_late,
 )  # fmt: skip
 from play.scoring import period_dates
+from puzzle.pipes import KIND, Params
 
 
 def duration(seconds: float) -> str:
@@ -69,7 +71,7 @@ def status(board: Board) -> str:
     """The text above a board: what it is, what the checker found, a running timer; the
     goal on a fresh board."""
     game = board.game
-    head = f"**{title(board)}** · {game.size} · par {board.par}"
+    head = f"**{title(board)}** · {board.kind.label(board.puzzle)} · par {board.par}"
     if game.solved:
         return (
             f"{head}\n✅ Solved in {solve_time(board)} with {game.turns} turns (par {board.par})."
@@ -101,7 +103,7 @@ def share_line(board: Board, streak: int) -> str:
     name = board.day.isoformat() if board.day else game.puzzle.short_code
     parts = [
         f"{board.kind.title} {name}",
-        game.size,
+        board.kind.label(board.puzzle),
         f"⏱ {solve_time(board)}",
         f"{game.turns} turns (par {board.par})",
     ]
@@ -115,7 +117,7 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
     rank, streak — and no picture of the solution."""
     game = board.game
     what = (
-        f"the daily {game.size} puzzle of {board.day.isoformat()}"
+        f"the daily puzzle of {board.day.isoformat()} · {board.kind.label(board.puzzle)}"
         if board.day
         else game.puzzle.short_code
     )
@@ -159,16 +161,16 @@ def refusal(error: UserError) -> str:
     return str(error)
 
 
-def leaderboard(standings: Standings | None, day: date, size: tuple[int, int]) -> str:
-    """This server's and the global top results for a date's daily puzzle (``size``: the
-    server's size that date, for when there was none)."""
+def leaderboard(standings: Standings | None, day: date, params: Params) -> str:
+    """This server's and the global top results for a date's daily puzzle (``params``: the
+    server's daily that date, for when there was none)."""
     if standings is None:
-        width, height = size
-        return f"No {width}×{height} daily puzzle was played on {day.isoformat()}."
-    puzzle = standings.daily.puzzle
-    lines = [
-        f"**Daily Pipes {day.isoformat()}** · {puzzle.width}×{puzzle.height} · par {puzzle.par}"
-    ]
+        return (
+            f"No {params.width}×{params.height} {params.level} daily puzzle was played on "
+            f"{day.isoformat()}."
+        )
+    puzzle = load(standings.daily.puzzle)
+    lines = [f"**Daily Pipes {day.isoformat()}** · {KIND.label(puzzle)} · par {puzzle.par}"]
     scopes = [("This server", standings.local)] if standings.local is not None else []
     scopes.append(("Everywhere", standings.everywhere))
     for label, results in scopes:
@@ -193,12 +195,13 @@ def daily_setup(
     the next post (at ``next_at``), whom it pings, and what stops it."""
     lines = [
         f"Daily {settings.width}×{settings.height} puzzle in <#{settings.channel_id}> every day at "
-        f"{settings.post_time:%H:%M} {settings.timezone}."
+        f"{settings.post_time:%H:%M} {settings.timezone}, {LEVEL_CHOICES[settings.level]}."
     ]
     if settings.size_from is not None and today < settings.size_from:
         lines.append(
             f"Until {settings.size_from.isoformat()} the daily stays "
-            f"{settings.previous_width}×{settings.previous_height}."
+            f"{settings.previous_width}×{settings.previous_height} "
+            f"({settings.previous_level or 'normal'})."
         )
     if not settings.enabled:
         lines.append("The daily post is off: `/pipes-setup daily` turns it on.")
@@ -213,6 +216,13 @@ def daily_setup(
 
 
 PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
+#: A server's daily level choice in words.
+LEVEL_CHOICES = {
+    "weekly": "easy on Monday and Tuesday, normal Wednesday to Friday, hard at the weekend",
+    "easy": "easy every day",
+    "normal": "normal every day",
+    "hard": "hard every day",
+}
 
 
 def period_leaderboard(
@@ -259,7 +269,9 @@ HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source rea
 pipe, with no loops and no open ends.
 • `/pipes daily` or **Play** under the daily post: today's puzzle, on a board only you see; \
 your time counts from when it is first shown.
-• `/pipes new [size] [seed]`: a board of your own in this channel, e.g. `/pipes new 8x8`.
+• `/pipes new [size] [level] [wrap] [seed]`: a board of your own in this channel, e.g. \
+`/pipes new 8x8 hard`. Levels: easy (edges and loops are all you need), normal, hard (the most \
+reasoning about dead ends); wrap: pipes may leave one side and come back on the other.
 • Tile buttons turn a tile; the mode button switches them between ↻ turn, ↺ turn back and \
 🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
 • `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \

@@ -36,7 +36,12 @@ async def announce(interaction: discord.Interaction[PipesClient], board: Board) 
     service = interaction.client.service
     game = board.game
     gif = await interaction.client.workers.draw(
-        render_win_animation, game.width, game.height, game.tiles, board.puzzle.source
+        render_win_animation,
+        game.width,
+        game.height,
+        game.tiles,
+        board.puzzle.source,
+        board.puzzle.wrap,
     )
     rank, stats = await service.win_facts(board)
 

@@ -134,11 +134,10 @@ def turn() -> list[str]:
 
 
 def _edges(puzzle: Puzzle) -> list[tuple[str, int, int]]:
-    """(score, i, j) for every grid edge: #h<i> joins i and i+1, #v<i> joins i and i+w."""
-    g = grid_of(puzzle.width, puzzle.height)
-    return [(f"#h{i}", i, j) for i, j in g.right] + [
-        (f"#v{i}", i, j) for i, j in g.down
-    ]
+    """(score, i, j) for every grid edge: #h<i> joins i and its right-hand neighbour, #v<i>
+    joins i and the cell below (across the border on a wrapping board)."""
+    g = grid_of(puzzle.width, puzzle.height, puzzle.wrap)
+    return [(f"#h{i}", i, j) for i, j in g.right] + [(f"#v{i}", i, j) for i, j in g.down]
 
 
 def check_fn(puzzle: Puzzle) -> list[str]:

@@ -160,10 +160,14 @@ class GuildSettings:
     paused: str | None = None
     #: The role the daily post may ping (None: no ping).
     role_id: int | None = None
-    #: A size changed during a day applies from ``size_from`` on; before, the previous one.
+    #: A size or level changed during a day applies from ``size_from`` on; before, the
+    #: previous ones.
     size_from: date | None = None
     previous_width: int | None = None
     previous_height: int | None = None
+    #: The daily's level: one level, or 'weekly' (it changes with the weekday).
+    level: str = "weekly"
+    previous_level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,7 +312,13 @@ _V4 = [
     "ALTER TABLE games ADD COLUMN day_ends TEXT",
 ]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4]
+# Schema 5: the daily's level. Servers set up before keep 'normal': the puzzles they had.
+_V5 = [
+    "ALTER TABLE guild_settings ADD COLUMN level TEXT NOT NULL DEFAULT 'normal'",
+    "ALTER TABLE guild_settings ADD COLUMN previous_level TEXT",
+]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5]
 
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:

@@ -97,6 +97,7 @@ def _settings(row: aiosqlite.Row) -> GuildSettings:
         role_id=row["role_id"],
         size_from=date.fromisoformat(row["size_from"]) if row["size_from"] else None,
         previous_width=row["previous_width"], previous_height=row["previous_height"],
+        level=row["level"], previous_level=row["previous_level"],
     )  # fmt: skip
 
 
@@ -472,8 +473,8 @@ class SqliteStorage:
             await db.execute(
                 """INSERT INTO guild_settings (guild_id, channel_id, post_time, timezone, width,
                    height, enabled, configured_by, failures, paused, role_id, size_from,
-                   previous_width, previous_height, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                   previous_width, previous_height, level, previous_level, updated_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                    ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
                    post_time = excluded.post_time, timezone = excluded.timezone,
                    width = excluded.width, height = excluded.height,
@@ -482,6 +483,7 @@ class SqliteStorage:
                    role_id = excluded.role_id, size_from = excluded.size_from,
                    previous_width = excluded.previous_width,
                    previous_height = excluded.previous_height,
+                   level = excluded.level, previous_level = excluded.previous_level,
                    updated_at = excluded.updated_at""",
                 (
                     settings.guild_id,
@@ -498,6 +500,8 @@ class SqliteStorage:
                     settings.size_from.isoformat() if settings.size_from else None,
                     settings.previous_width,
                     settings.previous_height,
+                    settings.level,
+                    settings.previous_level,
                     _text(self._clock()),
                 ),
             )

@@ -23,6 +23,7 @@ import db
 from db import Change, DailyPuzzle, Game, GuildSettings, PuzzleRecord, Result, Storage
 from puzzle import KINDS, Kind, MoveError, Status, normalize_seed, quote
 from puzzle.pipes import Params, cell_name, parse_size
+from puzzle.pipes.notation import MAX_SIDE, MIN_SIDE, WRAP_NOT_EASY
 
 from .errors import (
     BoardOver,
@@ -48,6 +49,12 @@ Offload = Callable[..., Awaitable[Any]]
 KIND = "pipes"
 DEFAULT_SIZE = (5, 4)
 DAILY_SIZE = (8, 8)
+#: The daily's level choice that changes with the weekday; its levels, Monday first: easier
+#: early in the week.
+WEEKLY = "weekly"
+WEEK_LEVELS = ("easy", "easy", "normal", "normal", "normal", "hard", "hard")
+#: What a server may choose for its daily.
+DAILY_LEVELS = (WEEKLY, "easy", "normal", "hard")
 #: At most this many moves in one typed command.
 MAX_MOVES = 50
 #: New puzzles being generated at once, at most; more requests are refused, not queued.
@@ -78,13 +85,19 @@ def day_end(day: date, zone: str) -> datetime:
     return datetime.combine(day + timedelta(days=1), time(0), ZoneInfo(zone)).astimezone(UTC)
 
 
-def size_on(settings: GuildSettings, day: date) -> tuple[int, int]:
-    """The daily size a server plays on a date: a size changed during a day applies from
-    the next day on, so that day's leaderboard stays one puzzle."""
+def level_on(choice: str, day: date) -> str:
+    """The level of a date's daily for a server's choice: one level, or ``weekly``."""
+    return WEEK_LEVELS[day.weekday()] if choice == WEEKLY else choice
+
+
+def daily_on(settings: GuildSettings, day: date) -> Params:
+    """The daily a server plays on a date (size and level): a change made during a day
+    applies from the next day on, so that day's leaderboard stays one puzzle."""
     earlier = settings.size_from is not None and day < settings.size_from
     if earlier and settings.previous_width and settings.previous_height:
-        return settings.previous_width, settings.previous_height
-    return settings.width, settings.height
+        width, height = settings.previous_width, settings.previous_height
+        return Params(width, height, level=level_on(settings.previous_level or "normal", day))
+    return Params(settings.width, settings.height, level=level_on(settings.level, day))
 
 
 def over_everywhere(day: date, now: datetime) -> bool:
@@ -153,10 +166,14 @@ class GameService:
         clock: db.Clock = db.utc_now,
         offload: Offload = asyncio.to_thread,
         daily_secret: str = "",
+        max_side: int = MAX_SIDE,
     ) -> None:
         self.storage = storage
         self.clock = clock
         self._secret = daily_secret
+        #: The largest board side this front end shows well (Discord's buttons and images
+        #: stop being usable before the engine's limit).
+        self.max_side = max_side
         #: Runs generation away from the event loop (a thread; a worker process in the bot).
         self.offload = offload
         self._dates: dict[int, date] = {}
@@ -196,15 +213,16 @@ class GameService:
             self._generating -= 1
         return await self.storage.store_puzzle(made)
 
-    async def daily_puzzle(self, day: date, width: int, height: int) -> DailyPuzzle:
-        """The global daily puzzle of a date and size, generated and stored on first use."""
+    async def daily_puzzle(self, day: date, params: Params) -> DailyPuzzle:
+        """The global daily puzzle of a date, size and level, generated and stored on first
+        use."""
         engine = KINDS[KIND]
-        params = engine.format_params(Params(width, height))
-        found = await self.storage.daily_puzzle(day, KIND, params)
+        text = engine.format_params(params)
+        found = await self.storage.daily_puzzle(day, KIND, text)
         if found is not None:
             return found
-        seed = daily_seed(await self.daily_secret(), params, day)
-        made = await self.offload(engine.generate, Params(width, height), seed)
+        seed = daily_seed(await self.daily_secret(), text, day)
+        made = await self.offload(engine.generate, params, seed)
         return await self.storage.ensure_daily_puzzle(day, made)
 
     async def daily_secret(self) -> str:
@@ -216,27 +234,48 @@ class GameService:
             )
         return self._secret
 
-    async def daily_size(self, guild_id: int | None, day: date) -> tuple[int, int]:
-        """The daily board size a server plays on a date (8×8 by default)."""
+    async def daily_params(self, guild_id: int | None, day: date) -> Params:
+        """The daily a server plays on a date (8×8 on the weekly levels by default)."""
         if guild_id is not None:
             settings = await self.storage.guild_settings(guild_id)
             if settings is not None:
-                return size_on(settings, day)
-        return DAILY_SIZE
+                return daily_on(settings, day)
+        return Params(*DAILY_SIZE, level=level_on(WEEKLY, day))
 
     # -- starting and finding games ---------------------------------------------------------
 
-    @staticmethod
-    def check_new(size: str | None, seed: str | None) -> tuple[str, str | None]:
-        """The parameters and seed asked for; UserError if either is unusable."""
+    def board_size(self, size: str) -> tuple[int, int]:
+        """A board size people typed, within this front end's limit; UserError otherwise."""
         try:
-            width, height = parse_size(size) if size else DEFAULT_SIZE
+            width, height = parse_size(size)
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        if max(width, height) > self.max_side:
+            raise UserError(
+                f"A {width}×{height} board is not possible here: each side must be from "
+                f"{MIN_SIDE} to {self.max_side} tiles."
+            )
+        return width, height
+
+    def check_new(
+        self,
+        size: str | None,
+        seed: str | None,
+        level: str = "normal",
+        wrap: bool = False,
+    ) -> tuple[str, str | None]:
+        """The parameters and seed asked for; UserError if any is unusable."""
+        width, height = self.board_size(size) if size else DEFAULT_SIZE
+        if wrap and level == "easy":
+            raise UserError(WRAP_NOT_EASY)
+        try:
             chosen = normalize_seed(seed) if seed else None
         except ValueError as error:
             raise UserError(str(error)) from None
         if chosen is not None and (chosen.startswith(DAILY_PREFIX) or OLD_DAILY.fullmatch(chosen)):
             raise UserError(f"Seeds like {quote(chosen)} are kept for the daily puzzles.")
-        return KINDS[KIND].format_params(Params(width, height)), chosen
+        params = Params(width, height, wrap=wrap, level=level)
+        return KINDS[KIND].format_params(params), chosen
 
     async def new_game(
         self,
@@ -246,10 +285,12 @@ class GameService:
         size: str | None = None,
         seed: str | None = None,
         interaction_id: int | None = None,
+        level: str = "normal",
+        wrap: bool = False,
     ) -> Board:
-        """A personal game of a size (default 5×4: it fits the buttons) and seed (default
-        random)."""
-        params, chosen = self.check_new(size, seed)
+        """A personal game of a size (default 5×4: it fits the buttons), level, wrap mode and
+        seed (default random)."""
+        params, chosen = self.check_new(size, seed, level, wrap)
         stored = await self.stored_puzzle(KIND, params, chosen or secrets.token_hex(3))
         return await self._start(
             stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
@@ -268,7 +309,7 @@ class GameService:
         however fast they ask."""
         if daily_id is None:
             today = await self.local_today(guild_id)
-            daily = await self.daily_puzzle(today, *await self.daily_size(guild_id, today))
+            daily = await self.daily_puzzle(today, await self.daily_params(guild_id, today))
         else:
             found = await self.storage.daily_puzzle_by_id(daily_id)
             if found is None:
@@ -334,8 +375,7 @@ class GameService:
         """The user's unfinished game of today's daily (where they are) if there is one,
         else their newest unfinished game: in this channel if any, else anywhere."""
         day = await self.local_today(guild_id)
-        width, height = await self.daily_size(guild_id, day)
-        params = KINDS[KIND].format_params(Params(width, height))
+        params = KINDS[KIND].format_params(await self.daily_params(guild_id, day))
         today = await self.storage.daily_puzzle(day, KIND, params)
         if today is not None:
             game = await self.storage.daily_game(owner_id, today.id)
@@ -355,7 +395,7 @@ class GameService:
         game = await self._newest_unfinished(owner_id, channel_id)
         if game is None:
             today = await self.local_today(guild_id)
-            daily = await self.daily_puzzle(today, *await self.daily_size(guild_id, today))
+            daily = await self.daily_puzzle(today, await self.daily_params(guild_id, today))
             solved = await self.storage.result(daily.id, owner_id)
             if solved is None:
                 raise UserError(
@@ -557,8 +597,7 @@ class GameService:
         if posted is not None:
             daily = await self.storage.daily_puzzle_by_id(posted.daily_id)
         else:
-            width, height = await self.daily_size(guild_id, day)
-            params = KINDS[KIND].format_params(Params(width, height))
+            params = KINDS[KIND].format_params(await self.daily_params(guild_id, day))
             daily = await self.storage.daily_puzzle(day, KIND, params)
         if daily is None:
             return None

@@ -24,7 +24,7 @@ import discord
 from aiohttp import web
 
 from bot import PipesBot, Settings, create_bot
-from bot.config import DEFAULT_DATABASE, load_settings
+from bot.config import DEFAULT_DATABASE, ENGINE_MAX_SIDE, load_settings
 from db import GuildSettings
 
 from .offline import CHANNEL_ID, GUILD_ID, Harness
@@ -63,7 +63,7 @@ class Playground:
     def __init__(self, database_path: str) -> None:
         self.clock = SteppingClock()
         self.bot: PipesBot = create_bot(
-            Settings(database_path=database_path),
+            Settings(database_path=database_path, max_side=ENGINE_MAX_SIDE),
             clock=self.clock,
             sync_commands=False,
             schedule=False,

@@ -11,14 +11,14 @@ from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, make_bot, n
 from bot import Settings, create_bot
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID, Harness
-from puzzle.pipes import turns_between
+from puzzle.pipes import Params, turns_between
 from renderer import layout, theme
 
 
 async def test_new_posts_a_public_board_with_a_button_per_tile(harness):
     request, message_id, game = await new_board(harness)
     assert not request.ephemeral
-    assert request.content.startswith("**Pipes 5x4-abc** · 5×4 · par ")
+    assert request.content.startswith("**Pipes 5x4-abc** · 5×4 · normal · par ")
     image = request.image()
     assert image.size == layout(5, 4).size
     ids = request.custom_ids()
@@ -290,11 +290,12 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     clock.now += timedelta(minutes=3, seconds=5)
     made = await solve_by_clicks(harness, board_id, game)
     announcement, private = made[-2:]
-    assert "solved the daily 5×4 puzzle of 2026-11-22 in **3:05**" in announcement.content
+    # 2026-11-22 is a Sunday: on the weekly levels, a hard puzzle.
+    assert "solved the daily puzzle of 2026-11-22 · 5×4 · hard in **3:05**" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     assert not announcement.ephemeral and announcement.files == []  # no spoiler in public
     assert private.ephemeral and private.files[0][0] == "pipes-win.gif"
-    assert "Pipes 2026-11-22 · 5×4 · ⏱ 3:05" in announcement.content
+    assert "Pipes 2026-11-22 · 5×4 · hard · ⏱ 3:05" in announcement.content
     made = await harness.command("leaderboard", BOB)
     assert f"1. <@{ALICE}> · 3:05" in made[0].content and not made[0].ephemeral
     made = await harness.command(
@@ -395,7 +396,7 @@ async def test_rival_schedulers_at_posting_time_post_once(tmp_path, clock):
 async def test_a_claim_whose_poster_died_is_posted_later(harness, clock):
     await enable_daily(harness)
     storage = harness.bot.storage
-    daily = await harness.bot.service.daily_puzzle(clock.now.date(), 5, 5)
+    daily = await harness.bot.service.daily_puzzle(clock.now.date(), Params(5, 5))
     assert await storage.claim_daily_post(GUILD_ID, clock.now.date(), daily.id, CHANNEL_ID)
     assert await harness.bot.poster.tick() == 0  # someone else is posting it right now
     clock.now += timedelta(minutes=11)

@@ -34,7 +34,7 @@ def test_json_round_trips_through_check():
 
 def test_show_and_errors():
     assert run("show", "6x6-abc").stdout == run("new", "6x6", "--seed", "abc").stdout
-    bad = run("new", "30x3")
-    assert bad.returncode == 2 and "from 3 to 26" in bad.stderr
+    bad = run("new", "41x3")
+    assert bad.returncode == 2 and "from 3 to 40" in bad.stderr
     broken = run("check", stdin="{not json")
     assert broken.returncode == 2 and "cannot read the board" in broken.stderr

@@ -129,7 +129,7 @@ async def test_a_size_change_applies_from_the_next_day(harness, clock):
     assert await harness.bot.poster.tick() == 1  # today's 5×4 is out
     await setup(harness, size="6x6")
     status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
-    assert "Until 2026-11-23 the daily stays 5×4." in status[0].content
+    assert "Until 2026-11-23 the daily stays 5×4 (hard)." in status[0].content
     today = board_message(await harness.command("daily", BOB))
     assert "5×4" in today.content.splitlines()[0]  # today's leaderboard stays one puzzle
     clock.now += timedelta(days=1)

@@ -64,7 +64,7 @@ def dialog_board(machine, puzzle):
 
 
 def assert_same_as_engine(machine, puzzle, tiles):
-    result = check(puzzle.width, puzzle.height, tiles, puzzle.source)
+    result = check(puzzle.width, puzzle.height, tiles, puzzle.source, puzzle.wrap)
     stored, flooded, loops = storage_tiles(machine, puzzle)
     assert stored == tiles
     # The checker's loop tiles are flooded or not; the pack shows a loop tile as a loop.
@@ -90,7 +90,7 @@ def click(machine, index):
     assert machine.scores["Steve", "pipes.click"] == 0  # re-armed for the next click
 
 
-@pytest.mark.parametrize("code", ["3x3-a", "5x4-b", "8x8-d20261122", "6x9n-c"])
+@pytest.mark.parametrize("code", ["3x3-a", "5x4-b", "8x8-d20261122", "6x9n-c", "6x5w-d", "7x7wh-e"])
 def test_pack_agrees_with_the_engine_over_random_clicks(code):
     puzzle = from_code(code)
     machine = started(puzzle)
@@ -101,9 +101,24 @@ def test_pack_agrees_with_the_engine_over_random_clicks(code):
         i = rng.randrange(len(tiles))
         click(machine, i + 1)
         tiles[i] = rotate(tiles[i])
-        if check(puzzle.width, puzzle.height, tiles, puzzle.source).solved:
+        if check(puzzle.width, puzzle.height, tiles, puzzle.source, puzzle.wrap).solved:
             break
         assert_same_as_engine(machine, puzzle, tiles)
+
+
+def test_a_wrapping_pack_joins_pipes_across_the_border():
+    # The solved wrapping board is solved in the pack too: its pipes that leave one side
+    # must meet the other side, as the engine's checker has it.
+    puzzle = from_code("6x5w-d")
+    assert any(puzzle.solution[y * 6] & 1 for y in range(5))  # a pipe crosses the border
+    machine = started(puzzle)
+    tiles = list(puzzle.tiles)
+    for i, (tile, goal) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True)):
+        for _ in range(turns_between(tile, goal)):
+            click(machine, i + 1)
+            tiles[i] = rotate(tiles[i])
+    assert tiles == list(puzzle.solution)
+    assert machine.scores["#solved", "pipes.var"] == 1
 
 
 def _bend_block(puzzle):

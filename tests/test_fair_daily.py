@@ -9,13 +9,13 @@ from test_bot import solve_by_clicks
 
 from play import GameService, load, ranked
 from play.service import daily_seed
-from puzzle.pipes import check, from_code
+from puzzle.pipes import Params, check, from_code
 from renderer import render_boards
 
 
 async def today_daily(harness, size=(5, 5)):
     service = harness.bot.service
-    return await service.daily_puzzle(service.today(), *size)
+    return await service.daily_puzzle(service.today(), Params(*size))
 
 
 async def test_the_daily_comes_from_the_deployments_secret(harness):
@@ -67,7 +67,7 @@ async def test_a_late_solve_is_labelled_late_and_ranked_with_its_date(harness, c
     clock.now += timedelta(days=1)  # past midnight where the server is (UTC)
     made = await solve_by_clicks(harness, board_id, game)
     announcement = next(r for r in made if "🎉" in r.content)
-    assert "puzzle of 2026-11-22 (late)" in announcement.content
+    assert "puzzle of 2026-11-22 · 5×4 · hard (late)" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     result = await harness.bot.storage.result(game.daily_id, ALICE)
     assert result.late and result.date == date(2026, 11, 22)

@@ -3,11 +3,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzle.pipes import Move, cell_name, parse_cells, parse_code, parse_size
+from puzzle.pipes.notation import column_letters, format_params, parse_params
 
 
 @pytest.mark.parametrize(
     ("text", "size"),
-    [("6x6", (6, 6)), ("8×5", (8, 5)), (" 10 X 8 ", (10, 8)), ("7", (7, 7)), ("26x3", (26, 3))],
+    [("6x6", (6, 6)), ("8×5", (8, 5)), (" 10 X 8 ", (10, 8)), ("7", (7, 7)), ("40x3", (40, 3))],
 )
 def test_sizes(text, size):
     assert parse_size(text) == size
@@ -17,8 +18,8 @@ def test_sizes(text, size):
     ("text", "message"),
     [
         ("big", "“big” is not a board size"),
-        ("2x5", "A 2×5 board is not possible: each side must be from 3 to 26 tiles."),
-        ("27x27", "each side must be from 3 to 26"),
+        ("2x5", "A 2×5 board is not possible: each side must be from 3 to 40 tiles."),
+        ("41x41", "each side must be from 3 to 40"),
         ("", "is not a board size"),
     ],
 )
@@ -41,6 +42,7 @@ def test_cells_and_amounts():
     ("text", "message"),
     [
         ("Z9", "Z9 is outside the 6×6 board: columns A–F, rows 1–6."),
+        ("AA1", "AA1 is outside the 6×6 board"),
         ("B7", "B7 is outside the 6×6 board"),
         ("A0", "A0 is outside"),
         ("B3 hello", "“hello” is not a tile"),
@@ -54,15 +56,34 @@ def test_bad_cells(text, message):
         parse_cells(text, 6, 6)
 
 
-@given(st.integers(0, 25), st.integers(0, 98))
+@given(st.integers(0, 39), st.integers(0, 98))
 def test_cell_names_round_trip(x, y):
-    assert parse_cells(cell_name(x, y), 26, 99) == [Move(x, y, 1)]
+    assert parse_cells(cell_name(x, y), 40, 99) == [Move(x, y, 1)]
+
+
+def test_columns_after_z():
+    assert [cell_name(x, 0) for x in (0, 25, 26, 27, 39)] == ["A1", "Z1", "AA1", "AB1", "AN1"]
+    assert parse_cells("AN40 aa3ccw", 40, 40) == [Move(39, 39, 1), Move(26, 2, -1)]
+    assert column_letters(40) == "A–AN"
 
 
 def test_codes():
-    assert parse_code("8x8-d20261122") == (8, 8, "d20261122", True)
-    assert parse_code("5X7n-Free") == (5, 7, "free", False)
+    assert parse_code("8x8-d20261122") == (8, 8, "d20261122", True, False, "normal")
+    assert parse_code("5X7n-Free") == (5, 7, "free", False, False, "")
+    assert parse_code("6x6wh-x") == (6, 6, "x", True, True, "hard")
+    assert parse_code("9x9e-x") == (9, 9, "x", True, False, "easy")
+    assert parse_code("9x9wn-x") == (9, 9, "x", False, True, "")
     with pytest.raises(ValueError, match="not a puzzle code"):
         parse_code("hello")
-    with pytest.raises(ValueError, match="from 3 to 26"):
-        parse_code("30x30-abc")
+    with pytest.raises(ValueError, match="from 3 to 40"):
+        parse_code("41x41-abc")
+    with pytest.raises(ValueError, match="cannot be easy"):
+        parse_code("6x6we-abc")
+    with pytest.raises(ValueError, match="not a Pipes size"):
+        parse_code("6x6hn-abc")
+
+
+@pytest.mark.parametrize("params", ["8x8", "8x8e", "8x8h", "8x8w", "8x8wh", "8x8n", "8x8wn"])
+def test_params_round_trip(params):
+    p = parse_params(params)
+    assert format_params(p.width, p.height, p.unique, p.wrap, p.level) == params

@@ -10,7 +10,14 @@ import pytest
 import play
 from db import schema
 from play import scoring
-from puzzle.pipes import KIND, from_code, rotate
+from puzzle.pipes import KIND, parse_code, rotate
+from puzzle.pipes.v1 import generate_v1
+
+
+def old_puzzle(code):
+    """The puzzle a schema-1 code stood for: generator pipes/1's."""
+    width, height, seed, unique, _, _ = parse_code(code)
+    return generate_v1(width, height, seed, unique=unique)
 
 
 def _hex(tiles):
@@ -28,24 +35,24 @@ def schema_one(path):
         code = f"8x8-d{day.replace('-', '')}"
         raw.execute(
             "INSERT INTO daily_puzzles VALUES (?, ?, 8, 8, ?, ?, ?)",
-            (daily_id, day, code, from_code(code).par, at),
+            (daily_id, day, code, old_puzzle(code).par, at),
         )
     raw.execute(
         "INSERT INTO guild_settings VALUES (5, 9, '07:30', 'Europe/Berlin', 8, 8, 1, ?)", (at,)
     )
     raw.execute("INSERT INTO daily_posts VALUES (5, '2026-11-22', 2, 9, 4242, ?)", (at,))
-    personal = from_code("6x6-old")
+    personal = old_puzzle("6x6-old")
     turned = list(personal.tiles)
     turned[8] = rotate(turned[8], 2)  # C2x2
     turned[14] = rotate(turned[14], -1)  # C3ccw
     turned[20] = rotate(turned[20], 3)  # C4, hinted
     games = [
         (1, "6x6-old", 6, personal.tiles, turned, "personal", None, None, 3, 1, 3),
-        (2, "8x8-d20261121", 8, from_code("8x8-d20261121").tiles, None, "daily", 1, at, 40, 1, 41),
-        (3, "8x8-d20261122", 8, from_code("8x8-d20261122").tiles, None, "daily", 2, at, 50, 0, 50),
-        (4, "8x8-d20261122", 8, from_code("8x8-d20261122").tiles, None, "daily", 2, None, 0, 0, 0),
+        (2, "8x8-d20261121", 8, old_puzzle("8x8-d20261121").tiles, None, "daily", 1, at, 40, 1, 41),
+        (3, "8x8-d20261122", 8, old_puzzle("8x8-d20261122").tiles, None, "daily", 2, at, 50, 0, 50),
+        (4, "8x8-d20261122", 8, old_puzzle("8x8-d20261122").tiles, None, "daily", 2, None, 0, 0, 0),
         # Play pressed twice on Nov 21 too, no result: the game played furthest stays daily.
-        (5, "8x8-d20261121", 8, from_code("8x8-d20261121").tiles, None, "daily", 1, None, 0, 0, 9),
+        (5, "8x8-d20261121", 8, old_puzzle("8x8-d20261121").tiles, None, "daily", 1, None, 0, 0, 9),
     ]
     for gid, code, side, initial, tiles, mode, daily, solved, rotations, hints, version in games:
         raw.execute(
@@ -53,7 +60,7 @@ def schema_one(path):
                ?)""",
             (
                 gid, code, side, side, side // 2, side // 2, _hex(initial),
-                _hex(tiles or from_code(code).solution), mode, daily, at, solved, rotations,
+                _hex(tiles or old_puzzle(code).solution), mode, daily, at, solved, rotations,
                 hints, version,
             ),
         )  # fmt: skip
@@ -75,8 +82,8 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         personal = await store.game(1)
         assert personal.puzzle.code == "pipes:6x6-old"
         puzzle = KIND.load(personal.puzzle)
-        assert puzzle.tiles == from_code("6x6-old").tiles
-        assert puzzle.solution == from_code("6x6-old").solution
+        assert puzzle.tiles == old_puzzle("6x6-old").tiles
+        assert puzzle.solution == old_puzzle("6x6-old").solution
         assert (personal.turns, personal.version, personal.outcome) == (3, 3, "playing")
         moves = await store.moves(1)
         assert [(m.move, m.hint) for m in moves] == [
@@ -93,8 +100,8 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         yesterday = await store.daily_puzzle(date(2026, 11, 21), "pipes", "8x8")
         today = await store.daily_puzzle(date(2026, 11, 22), "pipes", "8x8")
         assert (yesterday.id, today.id) == (1, 2)
-        assert today.puzzle.par == from_code("8x8-d20261122").par
-        assert KIND.load(today.puzzle).solution == from_code("8x8-d20261122").solution
+        assert today.puzzle.par == old_puzzle("8x8-d20261122").par
+        assert KIND.load(today.puzzle).solution == old_puzzle("8x8-d20261122").solution
 
         solved = await store.game(2)
         assert solved.solved and solved.finished_at is not None and solved.daily_id == 1

@@ -186,7 +186,8 @@ def _perturb(
     cross), then cut the loop this closes at a random other link. When no link across the
     edge fits, a link inside the region will do."""
     inside = set(region)
-    across, within = [], []
+    across: list[tuple[int, int]] = []
+    within: list[tuple[int, int]] = []
     for a in region:
         for d in range(4):
             b = nb[a][d]

@@ -112,6 +112,11 @@ class PipesKind:
             level=params.level,
         )
 
+    def label(self, puzzle: Puzzle) -> str:
+        """The puzzle as people see it named: '8×8 · normal', '6×6 · hard · wrapping'."""
+        parts = [puzzle.size, puzzle.level or "any solution"]
+        return " · ".join([*parts, "wrapping"] if puzzle.wrap else parts)
+
     def initial_state(self, puzzle: Puzzle) -> State:
         return State(puzzle.tiles)
 
