@@ -31,6 +31,8 @@ from .offline import CHANNEL_ID, GUILD_ID, Harness
 
 PAGE = Path(__file__).with_name("static") / "playground.html"
 DEFAULT_PORT = 8765
+#: How a typed true/false option may be written.
+BOOLEANS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,10 @@ class Playground:
                     "discriminator": "0",
                     "avatar": None,
                 }
+            elif kind == "boolean":
+                if value.lower() not in BOOLEANS:
+                    raise ValueError(f"{parameter.name}: write true or false, not {value}.")
+                options[parameter.name] = (5, BOOLEANS[value.lower()])
             elif kind == "channel":
                 options[parameter.name] = (7, str(CHANNEL_ID))
                 resolved.setdefault("channels", {})[str(CHANNEL_ID)] = {

@@ -6,7 +6,7 @@ import sys
 import pytest
 from PIL import Image, ImageSequence
 
-from puzzle.pipes import check, generate
+from puzzle.pipes import Check, check, generate
 from renderer import layout, render_image, render_png, render_win_animation, theme, tile_glyphs
 from renderer.glyphs import GLYPH_STATES
 from renderer.tiles import BULB, OUTLINE, PIPE_WIDTH
@@ -126,6 +126,54 @@ def test_coordinates_sit_over_their_cells():
         assert box is not None and abs((box[1] + box[3]) / 2 - geometry.cell / 2) <= 3
 
 
+def test_columns_after_z_are_labelled():
+    puzzle = generate(30, 3, "labels")
+    result = check(30, 3, puzzle.tiles, puzzle.source)
+    image = render_image(30, 3, puzzle.tiles, puzzle.source, result).convert("RGB")
+    geometry = layout(30, 3)
+    bands = []
+    for x in (25, 26, 29):
+        left, top, right, _ = geometry.cell_box(x, 0)
+        band = image.crop((left, 0, right, top)).point(lambda v: 255 if v > 200 else 0)
+        box = band.convert("L").getbbox()
+        assert box is not None
+        bands.append(box[2] - box[0])
+    assert bands[1] > bands[0] * 1.4  # 'AA' is two letters wide, 'Z' one
+
+
+def test_wrapping_boards_draw_pipes_leaving_the_grid():
+    """Pipes that cross the border of a wrapping board go on beyond the grid, in their
+    tile's colours; a flat board draws nothing there."""
+    puzzle = generate(6, 5, "stubs", wrap=True)
+    tiles, w, h = puzzle.solution, 6, 5
+    geometry = layout(w, h)
+    solved = check(w, h, tiles, puzzle.source, wrap=True)
+    assert solved.solved
+    # Drawn as not solved yet: a solved board has a green frame around the whole picture.
+    result = Check(solved.flooded, solved.loops, False)
+    wrapped = render_image(w, h, tiles, puzzle.source, result, wrap=True).convert("RGB")
+    flat = render_image(w, h, tiles, puzzle.source, result).convert("RGB")
+    right = geometry.cell_box(w - 1, 0)[2]
+    crossing = 0
+    for y in range(h):
+        mid = geometry.cell_origin(0, y)[1] + geometry.cell // 2
+        beyond = (right + geometry.pad // 2, mid)  # in the band right of the grid
+        if tiles[y * w + w - 1] & 4:
+            crossing += 1
+            assert wrapped.getpixel(beyond) == theme.FLOODED_FILL
+        else:
+            assert wrapped.getpixel(beyond) == theme.FRAME
+        assert flat.getpixel(beyond) == theme.FRAME
+    bottom = geometry.cell_box(0, h - 1)[3]
+    for x in range(w):
+        mid = geometry.cell_origin(x, 0)[0] + geometry.cell // 2
+        below = (mid, bottom + geometry.pad // 2)
+        wanted = theme.FLOODED_FILL if tiles[(h - 1) * w + x] & 8 else theme.FRAME
+        assert wrapped.getpixel(below) == wanted
+        crossing += tiles[(h - 1) * w + x] >> 3 & 1
+    assert crossing  # this puzzle does use the wrap
+
+
 def test_highlight_frames_the_cell():
     image, _ = rgb(PUZZLE.tiles, highlight=[W + 2])
     plain, _ = rgb(PUZZLE.tiles)
@@ -169,13 +217,13 @@ def test_same_input_same_bytes_even_in_another_process():
     assert other == hashlib.sha256(png).hexdigest()
 
 
-@pytest.mark.parametrize("side", [3, 6, 10, 20, 26])
+@pytest.mark.parametrize("side", [3, 6, 10, 20, 26, 40])
 def test_sizes_stay_readable_and_under_1500_px(side):
     puzzle = generate(side, side, "size")
     result = check(side, side, puzzle.tiles, puzzle.source)
     image = render_image(side, side, puzzle.tiles, puzzle.source, result)
     assert max(image.size) < 1500
-    assert layout(side, side).cell >= (60 if side <= 10 else 32)
+    assert layout(side, side).cell >= (60 if side <= 10 else 32 if side <= 26 else 24)
     png = Image.open(io.BytesIO(render_png(side, side, puzzle.tiles, puzzle.source, result)))
     assert png.mode == "P"
     assert png.convert("RGB").tobytes() == image.convert("RGB").tobytes()

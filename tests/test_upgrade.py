@@ -122,7 +122,10 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         stats = scoring.user_stats(7, results, date(2026, 11, 22))
         assert (stats.solves, stats.current_streak, stats.longest_streak) == (2, 2, 2)
         assert (await store.daily_post(5, date(2026, 11, 22))).message_id == 4242
-        assert (await store.guild_settings(5)).timezone == "Europe/Berlin"
+        settings = await store.guild_settings(5)
+        assert settings.timezone == "Europe/Berlin"
+        # Levels came later: a server set up before keeps its normal dailies.
+        assert settings.level == "normal"
     finally:
         await store.close()
     raw = sqlite3.connect(path)

@@ -1,0 +1,100 @@
+"""Levels, wrapping boards and big boards through the real dispatch (issue 14)."""
+
+from datetime import date, timedelta
+
+import pytest
+from botkit import ALICE, BOB, board_message, enable_daily
+from test_controls import setup
+
+from play import load
+from play.service import WEEK_LEVELS, level_on
+from playground.offline import CHANNEL_ID, GUILD_ID
+from playground.server import PLAYERS, Playground
+from puzzle.pipes import EASY, cell_name, deduce, solve
+
+
+async def test_new_takes_a_level_and_wrap(harness):
+    made = await harness.command("new", ALICE, size="6x6", level="hard", wrap=True, seed="lv")
+    board = board_message(made)
+    assert board.content.startswith("**Pipes 6x6wh-lv** · 6×6 · hard · wrapping · par ")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    puzzle = load(game.puzzle)
+    assert (puzzle.level, puzzle.wrap, game.puzzle.params) == ("hard", True, "6x6wh")
+    assert solve(6, 6, puzzle.tiles, wrap=True) == [puzzle.solution]
+    made = await harness.command("new", BOB, size="7x7", level="easy", seed="lv")
+    easy = load((await harness.bot.storage.unfinished_games(BOB))[0].puzzle)
+    assert "7×7 · easy" in board_message(made).content
+    assert deduce(7, 7, easy.tiles, level=EASY).solved
+
+
+async def test_refusals_change_nothing(harness):
+    made = await harness.command("new", ALICE, size="6x6", level="easy", wrap=True)
+    assert made[0].ephemeral and "cannot be easy" in made[0].content
+    made = await harness.command("new", ALICE, size="27x27")
+    assert made[0].ephemeral and "each side must be from 3 to 26 tiles" in made[0].content
+    assert await harness.bot.storage.unfinished_games(ALICE) == []
+
+
+def test_the_weekly_levels_are_easier_early_in_the_week():
+    monday = date(2026, 11, 23)
+    assert monday.weekday() == 0
+    week = [level_on("weekly", monday + timedelta(days=k)) for k in range(7)]
+    assert (
+        week == list(WEEK_LEVELS) == ["easy", "easy", "normal", "normal", "normal", "hard", "hard"]
+    )
+    assert level_on("hard", monday) == "hard"
+
+
+async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness, clock):
+    clock.now = clock.now.replace(hour=10)  # Sunday 2026-11-22, after the 9:00 post
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="6x6")
+    assert await harness.bot.poster.tick() == 1
+    posts = [r for r in harness.requests if r.via == "http" and "Daily Pipes —" in r.content]
+    assert "2026-11-22** · 6×6 · hard" in posts[-1].content  # Sunday: hard
+    clock.now += timedelta(days=1)
+    assert await harness.bot.poster.tick() == 1
+    posts = [r for r in harness.requests if r.via == "http" and "Daily Pipes —" in r.content]
+    assert "2026-11-23** · 6×6 · easy" in posts[-1].content  # Monday: easy
+    daily = await harness.bot.storage.daily_puzzle(date(2026, 11, 23), "pipes", "6x6e")
+    assert daily is not None and deduce(6, 6, load(daily.puzzle).tiles, level=EASY).solved
+    # A fixed level applies from the next day: today's post and leaderboard stay easy.
+    made = await setup(harness, level="normal")
+    assert "normal every day" in made[0].content
+    assert "Until 2026-11-24 the daily stays 6×6 (easy)." in made[0].content
+    today = board_message(await harness.command("daily", BOB))
+    assert "6×6 · easy" in today.content.splitlines()[0]
+    clock.now += timedelta(days=1)
+    assert await harness.bot.poster.tick() == 1
+    posts = [r for r in harness.requests if r.via == "http" and "Daily Pipes —" in r.content]
+    assert "2026-11-24** · 6×6 · normal" in posts[-1].content
+
+
+async def test_a_server_without_a_choice_gets_the_weekly_levels(harness):
+    await enable_daily(harness)
+    params = await harness.bot.service.daily_params(GUILD_ID, date(2026, 11, 24))  # Tuesday
+    assert (params.width, params.height, params.level) == (5, 4, "easy")
+    params = await harness.bot.service.daily_params(None, date(2026, 11, 28))  # a DM, Saturday
+    assert (params.width, params.height, params.level) == (8, 8, "hard")
+
+
+@pytest.mark.parametrize("size", ["40x40", "30x12"])
+async def test_the_playground_plays_boards_up_to_40(tmp_path, size):
+    playground = Playground(str(tmp_path / "pg.sqlite3"))
+    await playground.start()
+    try:
+        alice = PLAYERS[0].id
+        assert await playground.command(alice, f"/pipes new {size} wrap:true seed:big") is None
+        game = (await playground.bot.storage.unfinished_games(PLAYERS[0].id))[0]
+        width, height = map(int, size.split("x"))
+        assert (game.width, game.height) == (width, height)
+        assert load(game.puzzle).wrap
+        corner = cell_name(width - 1, height - 1)
+        assert await playground.command(alice, f"/pipes rotate {corner} A1") is None
+        after = await playground.bot.storage.game(game.id)
+        assert after.turns == 2
+        refused = await playground.command(alice, "/pipes new 41x41")
+        assert refused is None  # answered by the bot, as on Discord
+        messages = playground.state(PLAYERS[0].id)["messages"]
+        assert "from 3 to 40 tiles" in messages[-1]["content"]
+    finally:
+        await playground.close()
