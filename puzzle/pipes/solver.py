@@ -54,7 +54,7 @@ class _Solver:
 
     __slots__ = (
         "bounded", "cand", "cuts", "dead", "edge", "ex", "front", "links", "members", "n", "parent",
-        "pending", "queue", "queued", "rules", "size", "stale", "steps", "waiting",
+        "pending", "placed", "queue", "queued", "rules", "size", "stale", "steps", "waiting",
     )  # fmt: skip
 
     def __init__(
@@ -92,6 +92,7 @@ class _Solver:
         # its candidates as few as the edges make them.
         self.pending: list[int] = []
         self.waiting = bytearray(n)
+        self.placed = bytearray(n)  # decided cells whose edges are decided too
         self.steps = 0
         self.cuts = 0  # candidates removed by the dead-end rules
 
@@ -100,8 +101,8 @@ class _Solver:
         for name in ("n", "links", "rules", "steps", "cuts"):
             setattr(other, name, getattr(self, name))
         for name in (
-            "bounded", "cand", "dead", "edge", "ex", "front", "parent", "pending", "queue",
-            "queued", "size", "stale", "waiting",
+            "bounded", "cand", "dead", "edge", "ex", "front", "parent", "pending", "placed",
+            "queue", "queued", "size", "stale", "waiting",
         ):  # fmt: skip
             setattr(other, name, getattr(self, name)[:])
         other.members = [m and m[:] for m in self.members]  # a branch must not extend another's
@@ -148,39 +149,23 @@ class _Solver:
                 self.cuts += 1
                 self._force_edge(self.ex[r], True)
 
-    def _merge(self, e: int, i: int, j: int) -> None:
-        """Open edge ``e`` between cells ``i`` and ``j``: join their groups."""
-        self.edge[e] = 1
-        ri, rj = self.find(i), self.find(j)
-        if ri == rj:
-            raise _Contradiction  # a loop
-        front, ex, size, members = self.front, self.ex, self.size, self.members
-        if size[ri] < size[rj]:
-            ri, rj = rj, ri
-        small = members[rj] or [rj]
-        self.parent[rj] = ri
-        size[ri] += size[rj]
-        front[ri] += front[rj] - 2
-        ex[ri] ^= ex[rj]
-        big = members[ri]
-        if big is None:
-            members[ri] = [ri, *small]
-        else:
-            big.extend(small)
-        members[rj] = None
-        # Undecided edges between the two joined parts would close a loop; cells beside the
-        # smaller part now see another group there, so they are examined again.
-        edge, links, find = self.edge, self.links, self.find
+    def _beside(self, small: list[int], root: int) -> None:
+        """After the cells ``small`` joined the group ``root``: undecided edges between the
+        two joined parts would close a loop, and cells beside the smaller part now see
+        another group there, so they are examined again."""
+        edge, links, parent, cand = self.edge, self.links, self.parent, self.cand
+        stale, waiting, pending = self.stale, self.waiting, self.pending
         for c in small:
             for link in links[c]:
                 if link and not edge[link[0]]:
-                    k = link[1]
-                    if find(k) == ri:
+                    k = r = link[1]
+                    while parent[r] != r:
+                        parent[r] = r = parent[parent[r]]
+                    if r == root:
                         self._force_edge(link[0], False)
-                    else:
-                        self.stale[k] = 1
-                        self._reexamine(k)
-        self._isolation(ri)
+                    elif not waiting[k] and ONLY[cand[k]] < 0:
+                        stale[k] = waiting[k] = 1
+                        pending.append(k)
 
     # -- the rules -----------------------------------------------------------------------------
 
@@ -233,7 +218,7 @@ class _Solver:
         for d in range(4):
             b = bound[d]
             link = row[d]
-            if 0 < b <= n and link:
+            if 0 < b <= n and link and dead[4 * link[1] + (d ^ 2)] > b:
                 self._bound(link[1], d ^ 2, b)
 
     def _pass_bounds(self, i: int, m: int) -> None:
@@ -254,7 +239,8 @@ class _Solver:
             return
         link = self.links[i][free]
         assert link is not None
-        self._bound(link[1], free ^ 2, total)
+        if dead[4 * link[1] + (free ^ 2)] > total:
+            self._bound(link[1], free ^ 2, total)
 
     def _bound(self, j: int, d: int, b: int) -> None:
         """At most ``b`` tiles lie beyond side ``d`` of cell ``j``."""
@@ -278,8 +264,9 @@ class _Solver:
             self.cand, self.edge, self.links, self.queue, self.queued,
         )  # fmt: skip
         parent, front, ex, size, n = self.parent, self.front, self.ex, self.size, self.n
+        members = self.members
         stale, bounded = self.stale, self.bounded
-        pending, waiting = self.pending, self.waiting
+        pending, waiting, placed = self.pending, self.waiting, self.placed
         steps = 0
         try:
             while queue or pending:
@@ -297,6 +284,9 @@ class _Solver:
                 if m >= 0:
                     if not _TWO_OR_MORE[m & ~bounded[i]]:
                         self._pass_bounds(i, m)
+                    if placed[i]:
+                        continue  # its edges were all decided when it was
+                    placed[i] = 1
                 elif (stale[i] or bounded[i]) and not waiting[i]:
                     waiting[i] = 1
                     pending.append(i)
@@ -315,16 +305,37 @@ class _Solver:
                         if not queued[j]:
                             queued[j] = 1
                             queue.append(j)
-                    if open_:
-                        self._merge(e, i, j)
-                        continue
-                    edge[e] = 2
+                    edge[e] = 1 if open_ else 2
                     ri = i
                     while parent[ri] != ri:
                         parent[ri] = ri = parent[parent[ri]]
                     rj = j
                     while parent[rj] != rj:
                         parent[rj] = rj = parent[parent[rj]]
+                    if open_:
+                        # Join the two groups, the smaller into the larger.
+                        if ri == rj:
+                            raise _Contradiction  # a loop
+                        if size[ri] < size[rj]:
+                            ri, rj = rj, ri
+                        small = members[rj] or [rj]
+                        # The smaller part's undecided edges besides e (often none).
+                        others = front[rj] - 1
+                        parent[rj] = ri
+                        size[ri] += size[rj]
+                        front[ri] += others - 1
+                        ex[ri] ^= ex[rj]
+                        big = members[ri]
+                        if big is None:
+                            members[ri] = [ri, *small]
+                        else:
+                            big.extend(small)
+                        members[rj] = None
+                        if others:
+                            self._beside(small, ri)
+                        if front[ri] < 2 and size[ri] < n:
+                            self._isolation(ri)
+                        continue
                     front[ri] -= 1
                     ex[ri] ^= e
                     front[rj] -= 1
