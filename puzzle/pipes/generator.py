@@ -25,6 +25,7 @@ dead-end reasoning the solver needed: candidates those rules removed, per tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..prng import Stream
 from .checker import check
@@ -95,37 +96,49 @@ def source_of(width: int, height: int) -> tuple[int, int]:
 
 def spanning_tree(width: int, height: int, rng: Stream, wrap: bool = False) -> list[int]:
     """Randomized Prim from the centre with the T-cap: tile masks of a spanning tree."""
-    nb = grid(width, height, wrap).neighbours
+    out = _exits(width, height, wrap)
     n = width * height
     sx, sy = source_of(width, height)
     start = sy * width + sx
     tree = [0] * n
     visited = bytearray(n)
     visited[start] = 1
-    # Frontier entries are 4 * cell + side; entries that went stale are skipped when drawn.
-    frontier = [4 * start + d for d in range(4) if nb[start][d] >= 0]
+    # Frontier entries are (cell, side bit, other side's bit, neighbour); entries that went
+    # stale are skipped when drawn.
+    frontier = list(out[start])
     draw = rng.draw
     reached = 1
     while frontier:
         k = int(draw() * len(frontier))
-        item = frontier[k]
+        i, bit, back, j = frontier[k]
         last = frontier.pop()
         if k < len(frontier):
             frontier[k] = last
-        i, d = item >> 2, item & 3
-        j = nb[i][d]
         if visited[j] or tree[i] in _CAPPED:
             continue
-        tree[i] |= 1 << d
-        tree[j] |= 1 << (d ^ 2)
+        tree[i] |= bit
+        tree[j] |= back
         visited[j] = 1
         reached += 1
-        for d2, k2 in enumerate(nb[j]):
-            if k2 >= 0 and not visited[k2]:
-                frontier.append(4 * j + d2)
+        for entry in out[j]:
+            if not visited[entry[3]]:
+                frontier.append(entry)
     if reached != n:  # impossible by the argument above; never return a broken puzzle
         raise RuntimeError(f"Prim stranded {n - reached} cells")
     return tree
+
+
+Exit = tuple[int, int, int, int]
+
+
+@cache
+def _exits(width: int, height: int, wrap: bool) -> tuple[tuple[Exit, ...], ...]:
+    """Per cell, (cell, side bit, the neighbour's facing bit, neighbour) for each side that
+    has a neighbour: Prim's frontier entries, made once per grid."""
+    return tuple(
+        tuple((i, 1 << d, 1 << (d ^ 2), j) for d, j in enumerate(row) if j >= 0)
+        for i, row in enumerate(grid(width, height, wrap).neighbours)
+    )
 
 
 def _regions(nb: tuple[tuple[int, int, int, int], ...], cells: list[int]) -> list[list[int]]:
