@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..prng import Stream
-from .checker import check
 from .grid import grid
 from .notation import WRAP_NOT_EASY, make_code, parse_code, parse_size
 from .solver import EASY, NORMAL, deduce
@@ -36,6 +35,8 @@ from .tiles import ROTATED, TURNS
 
 #: Give up on a tree (and grow another) after this many perturbation rounds.
 MAX_PERTURB_ROUNDS = 20
+#: Loop-closing connections re-drawn in a scramble before it starts over.
+MAX_REDRAWS = 200
 #: Trees grown for one puzzle at most.
 MAX_TREES = 200
 #: At least this share of the tiles must start away from their solved orientation.
@@ -244,20 +245,20 @@ def _make_unique(
 
 
 def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
-    """Turn every tile by a uniform random amount, then re-draw tiles caught in loops (a new
-    board should not start with a warning). Redo the whole scramble unless at least
-    ``MIN_SCRAMBLED_SHARE`` of the tiles are away from their solved orientation and the
-    board is not solved."""
+    """Turn every tile by a uniform random amount, then re-draw the two tiles of a connection
+    that closes a loop until none does (a new board should not start with a warning). Redo
+    the whole scramble unless at least ``MIN_SCRAMBLED_SHARE`` of the tiles are away from
+    their solved orientation and the board is not solved."""
     n = width * height
-    source = source_of(width, height)
     draw = rng.draw
     g = grid(width, height, wrap)
     while True:
         tiles = [ROTATED[t][int(draw() * 4)] for t in solution]
-        for _ in range(20):
-            if not _has_loop(g.right, g.down, tiles):
+        for _ in range(MAX_REDRAWS):
+            closing = _loop_closer(g.right, g.down, tiles)
+            if closing is None:
                 break
-            for i in sorted(check(width, height, tiles, source, wrap).loops):
+            for i in closing:
                 tiles[i] = ROTATED[solution[i]][int(draw() * 4)]
         else:
             continue
@@ -266,22 +267,24 @@ def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bo
             return tiles
 
 
-def _has_loop(
+def _loop_closer(
     right: tuple[tuple[int, int], ...], down: tuple[tuple[int, int], ...], tiles: list[int]
-) -> bool:
-    """Whether connected tiles close a loop anywhere (union-find over the connections)."""
+) -> tuple[int, int] | None:
+    """Two connected tiles whose connection closes a loop, or None when there is no loop
+    (union-find over the connections)."""
     parent = list(range(len(tiles)))
     for pairs, out, back in ((right, 4, 1), (down, 8, 2)):
-        for i, j in pairs:
-            if tiles[i] & out and tiles[j] & back:
+        for a, b in pairs:
+            if tiles[a] & out and tiles[b] & back:
+                i, j = a, b
                 while parent[i] != i:
                     parent[i] = i = parent[parent[i]]
                 while parent[j] != j:
                     parent[j] = j = parent[parent[j]]
                 if i == j:
-                    return True
+                    return a, b
                 parent[i] = j
-    return False
+    return None
 
 
 def generate(
@@ -301,24 +304,7 @@ def generate(
     if unique and wrap and level == "easy":
         raise ValueError(WRAP_NOT_EASY)
     code = make_code(width, height, seed, unique, wrap, level)
-    rng = Stream(f"daily-pipes/v2/{code}")
-    rules = EASY if level == "easy" else NORMAL
-    best: tuple[float, list[int]] | None = None
-    trees = HARD_TREES if level == "hard" and unique else 1
-    for _ in range(MAX_TREES):
-        tree = spanning_tree(width, height, rng, wrap)
-        share = _make_unique(width, height, tree, rng, wrap, rules) if unique else 0.0
-        if share is None:
-            continue
-        trees -= 1
-        if best is None or share > best[0]:
-            best = (share, tree)
-        if not trees:
-            break
-    if best is None:  # never seen: even 3×3 wrapping boards succeed on 40% of the trees
-        raise RuntimeError(f"no unique {code} in {MAX_TREES} trees")
-    share, tree = best
-    tiles = scramble(width, height, tree, rng, wrap)
+    tree, tiles, share = build(width, height, Stream(f"daily-pipes/v2/{code}"), unique, wrap, level)
     par = sum(TURNS[t][s] for t, s in zip(tiles, tree, strict=True))
     return Puzzle(
         width=width,
@@ -333,6 +319,30 @@ def generate(
         wrap=wrap,
         level=level if unique else "",
     )
+
+
+def build(
+    width: int, height: int, rng: Stream, unique: bool, wrap: bool, level: str
+) -> tuple[list[int], list[int], float]:
+    """The work of ``generate`` on any board size (the benchmark also runs it beyond what
+    people may ask for): (solution, scrambled tiles, difficulty)."""
+    rules = EASY if level == "easy" else NORMAL
+    best: tuple[float, list[int]] | None = None
+    trees = HARD_TREES if level == "hard" and unique else 1
+    for _ in range(MAX_TREES):
+        tree = spanning_tree(width, height, rng, wrap)
+        share = _make_unique(width, height, tree, rng, wrap, rules) if unique else 0.0
+        if share is None:
+            continue
+        trees -= 1
+        if best is None or share > best[0]:
+            best = (share, tree)
+        if not trees:
+            break
+    if best is None:  # never seen: even 3×3 wrapping boards succeed on 40% of the trees
+        raise RuntimeError(f"no unique {width}×{height} puzzle in {MAX_TREES} trees")
+    share, tree = best
+    return tree, scramble(width, height, tree, rng, wrap), share
 
 
 def from_code(code: str) -> Puzzle:
