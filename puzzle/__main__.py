@@ -9,7 +9,8 @@ import secrets
 import sys
 
 from .pipes.checker import check
-from .pipes.generator import Puzzle, from_code, generate
+from .pipes.generator import LEVELS, Puzzle, from_code, generate
+from .pipes.kind import KIND
 from .pipes.notation import cell_name, parse_size
 from .pipes.textboard import render_text
 
@@ -19,9 +20,10 @@ def _print_puzzle(puzzle: Puzzle, as_json: bool) -> None:
         print(json.dumps(puzzle.to_json()))
         return
     print(
-        f"Pipes {puzzle.code} · {puzzle.size} · par {puzzle.par} · difficulty {puzzle.difficulty}"
+        f"Pipes {puzzle.code} · {KIND.label(puzzle)} · par {puzzle.par} · "
+        f"difficulty {puzzle.difficulty}"
     )
-    result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source)
+    result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
     print(render_text(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result))
 
 
@@ -61,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("size", help="board size, e.g. 8x8")
     new.add_argument("--seed", help="seed (default: random)")
     new.add_argument("--any", action="store_true", help="allow several solutions")
+    new.add_argument("--level", choices=LEVELS, default="normal", help="difficulty level")
+    new.add_argument("--wrap", action="store_true", help="edges connect across the border")
     new.add_argument("--json", action="store_true", help="print the puzzle as JSON")
     show = commands.add_parser("show", help="the puzzle of a code, e.g. 8x8-d20261122")
     show.add_argument("code")
@@ -73,7 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "new":
             width, height = parse_size(args.size)
             seed = args.seed if args.seed is not None else secrets.token_hex(4)
-            _print_puzzle(generate(width, height, seed, unique=not args.any), args.json)
+            made = generate(
+                width, height, seed, unique=not args.any, wrap=args.wrap, level=args.level
+            )
+            _print_puzzle(made, args.json)
         elif args.command == "show":
             _print_puzzle(from_code(args.code), args.json)
         else:

@@ -15,10 +15,21 @@ def test_new_prints_a_board_with_coordinates():
     out = run("new", "8x8", "--seed", "abc")
     assert out.returncode == 0
     lines = out.stdout.splitlines()
-    assert lines[0].startswith("Pipes 8x8-abc · 8×8 · par ")
+    assert lines[0].startswith("Pipes 8x8-abc · 8×8 · normal · par ")
     assert lines[1].split() == list("ABCDEFGH")
     assert [line.split()[0] for line in lines[2:10]] == [str(r) for r in range(1, 9)]
     assert "source E5" in lines[10]
+
+
+def test_levels_wrap_and_columns_after_z():
+    out = run("new", "6x5", "--seed", "abc", "--level", "hard", "--wrap")
+    assert out.stdout.startswith("Pipes 6x5wh-abc · 6×5 · hard · wrapping · par ")
+    assert "cannot be easy" in run("new", "6x5", "--level", "easy", "--wrap").stderr
+    lines = run("new", "30x3", "--seed", "abc").stdout.splitlines()
+    assert lines[1].split() == ["A"] * 4
+    tops, bottoms = lines[1], lines[2]
+    names = [(tops[k] + bottoms[k]).strip() for k in range(4, len(bottoms), 2)]
+    assert names[:3] == ["A", "B", "C"] and names[-4:] == ["AA", "AB", "AC", "AD"]
 
 
 def test_json_round_trips_through_check():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .checker import Check
-from .notation import cell_name
+from .notation import cell_name, column_name
 from .tiles import GLYPHS, LEFT, RIGHT
 
 
@@ -21,7 +21,10 @@ def render_text(
     Tiles connected left–right are joined with '─'. With a check, flooded tiles are
     followed by no mark, loop tiles by '!' in a legend line.
     """
-    lines = ["    " + " ".join(chr(ord("A") + x) for x in range(width))]
+    names = [column_name(x) for x in range(width)]
+    lines = ["    " + " ".join(name[-1] for name in names)]
+    if width > 26:  # columns AA, AB …: their first letters on a line above
+        lines.insert(0, "    " + " ".join(name[0] if len(name) > 1 else " " for name in names))
     for y in range(height):
         row = []
         for x in range(width):
