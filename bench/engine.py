@@ -22,6 +22,7 @@ from _timing import median, p95, sample, table  # noqa: E402
 
 from puzzle.pipes import LEVELS, check, deduce, generate, rotate, solve  # noqa: E402
 from puzzle.pipes.generator import build, scramble, spanning_tree  # noqa: E402
+from puzzle.pipes.v1 import generate_v1  # noqa: E402
 from puzzle.prng import Rng, Stream  # noqa: E402
 
 # Figures measured elsewhere, for context: the seed's datapack.
@@ -116,6 +117,12 @@ def bench_generate() -> None:
         theirs_medians.append(median(theirs) if theirs else float("nan"))
         ratio = median(ours) / median(theirs) if theirs else float("nan")
         target = TARGET_RATIO.get(side)
+        # The frozen generator pipes/1 (before issue 14), where it finishes in reasonable time.
+        old = (
+            [t for k in range(4) for t in sample(partial(generate_v1, side, side, f"o{k}"), 1)]
+            if side <= 40
+            else []
+        )
         rows.append(
             [
                 f"{side}×{side}",
@@ -125,11 +132,21 @@ def bench_generate() -> None:
                 f"{p95(theirs):.3f}" if theirs else "–",
                 f"{ratio:.1f}×" if theirs else "–",
                 f"≤ {target:.0f}×" + (" ok" if ratio <= target else " MISSED") if target else "–",
+                f"{median(old):.1f} ({median(old) / median(ours):.1f}×)" if old else "–",
             ]
         )
     table(
         "unique generation (ms per puzzle, level normal) vs Tatham's C generator, same run",
-        ["board", "ours median", "ours p95", "Tatham median", "Tatham p95", "ratio", "target"],
+        [
+            "board",
+            "ours median",
+            "ours p95",
+            "Tatham median",
+            "Tatham p95",
+            "ratio",
+            "target",
+            "pipes/1 median (slower by)",
+        ],
         rows,
     )
     print(f"  Tatham's generator: {how}")
