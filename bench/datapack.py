@@ -1,4 +1,5 @@
-"""Datapack benchmark (issue #6): building both zips, and the commands one click costs.
+"""Datapack benchmark (issues #6, #15): building both zips, the commands one click costs,
+and the command budget of every top-level execution.
 
 Run: ``python3 tasks.py bench`` or ``.venv/bin/python bench/datapack.py``. Nothing here runs
 Minecraft: the command counts come from the test interpreter (tests/mcinterp.py), which
@@ -18,6 +19,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
 
 from _timing import median, p95, sample, table  # noqa: E402
 from mcinterp import Interpreter  # noqa: E402
+from packkit import LIMIT, budget  # noqa: E402
 
 from datapack import build  # noqa: E402
 from datapack.functions import functions  # noqa: E402
@@ -53,6 +55,34 @@ def main() -> None:
         "data pack: build time and commands per click (check + dialog included)",
         ["board", "build both zips ms", "commands/click median", "p95", "per tile"],
         rows,
+    )
+    rows = []
+    for side in (6, 20, 26):
+        costs = budget(from_code(f"{side}x{side}-budget"))
+        worst = max(costs.click, costs.busy_tick, costs.start)
+        rows.append(
+            [
+                f"{side}×{side}",
+                costs.click,
+                costs.busy_tick,
+                costs.start,
+                f"{100 * worst / LIMIT:.0f}%",
+            ]
+        )
+    table(
+        f"command budget: commands per top-level execution (Minecraft allows {LIMIT:,})",
+        [
+            "board",
+            "one click (near-solved board)",
+            "tick with 8 players clicking",
+            "pipes:start, 10 players",
+            "worst of limit",
+        ],
+        rows,
+    )
+    print(
+        "  clicks made in one tick are queued: one is handled per tick, oldest first "
+        "(the others wait a tick each)"
     )
 
 

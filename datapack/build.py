@@ -10,9 +10,10 @@ from beet import DataPack, Font, Function, FunctionTag, ResourcePack, Texture
 
 from puzzle.pipes import Puzzle
 
+from .dialog import layout
 from .formats import data_pack_meta, resource_pack_meta
 from .functions import functions
-from .resourcepack import SPACE_FONT, fonts
+from .resourcepack import fonts
 
 
 def data_pack(puzzle: Puzzle) -> DataPack:
@@ -30,8 +31,7 @@ def resource_pack(puzzle: Puzzle) -> ResourcePack:
     """The resource pack: a font and a glyph sheet per tile state."""
     pack = ResourcePack()
     pack.mcmeta.set_content(resource_pack_meta(puzzle.code))
-    pack["pipes:space"] = Font(SPACE_FONT)
-    for state, (font, sheet) in fonts().items():
+    for state, (font, sheet) in fonts(layout(puzzle.width)).items():
         pack[f"pipes:{state}"] = Font(font)
         pack[f"pipes:font/{state}"] = Texture(sheet)
     return pack

@@ -8,19 +8,32 @@ Faster than the seed (whose ``grid[][{index:N}]`` look-ups and whole-grid copies
 slow): the per-puzzle parts are generated *unrolled* — every cell's side bits are mirrored
 in scores, the check reads scores only, each cell has its own DFS function with its
 neighbours baked in, and storage is written once per cell per check. Macros are used only
-where a value is dynamic (the clicked cell, popping the Tarjan stack, the dialog text).
+where a value is dynamic (the clicked cell, popping the Tarjan stack, the dialog).
+
+The board is a dialog of one button per tile (``dialog.py`` has the layout rules). Its
+buttons live in storage (``pipes:ui buttons``) and change only where the game changes: the
+turned tile's glyph on a click, every tile's font (idle, flooded, loop) after a check; so
+showing the board is one command for any number of players.
+
+The command budget: Minecraft runs at most 65,536 commands per top-level execution (one
+tick-tag function, one typed command). A check costs about 70 commands per tile, so the tick
+handles one click per tick, oldest first (a ticket queue); a player whose click waits cannot
+trigger again until it is handled, so no click is lost, and their dialog closes on clicking.
 """
 
 from __future__ import annotations
 
-from puzzle.pipes import Puzzle
+from puzzle.pipes import Puzzle, cell_name
 from puzzle.pipes.grid import grid as grid_of
 
-from .resourcepack import NEGATIVE_SPACE, glyph_char
+from .dialog import EXIT_WIDTH, STATUS_WIDTH, layout
+from .formats import GAME_VERSIONS
+from .resourcepack import glyph_char
 from .snbt import Byte, ByteArray, dumps, quote
 
 V = "pipes.var"
 CLICK = "pipes.click"
+TICKET = "pipes.ticket"
 STATE_IDLE, STATE_FLOODED, STATE_LOOP = 0, 1, 2
 
 
@@ -56,15 +69,32 @@ def load(puzzle: Puzzle) -> list[str]:
     return [
         f"scoreboard objectives add {V} dummy",
         f"scoreboard objectives add {CLICK} trigger",
+        f"scoreboard objectives add {TICKET} dummy",
         'tellraw @a [{"text":"Daily Pipes ","color":"aqua"},'
         f'{{"text":{quote(puzzle.code)},"color":"white"}},'
-        '{"text":" is installed: run /function pipes:start to play.","color":"gray"}]',
+        f'{{"text":" is installed (Minecraft {GAME_VERSIONS}): run /function pipes:start to '
+        'play.","color":"gray"}]',
+    ]
+
+
+def _buttons(puzzle: Puzzle) -> list[dict]:
+    """The dialog's buttons, row-major: a tile's glyph in the idle font, its trigger, and
+    its name as the tooltip (the check sets the fonts)."""
+    width = layout(puzzle.width).button
+    return [
+        {
+            "label": {"text": glyph_char(tile), "font": "pipes:idle"},
+            "tooltip": {"text": cell_name(i % puzzle.width, i // puzzle.width)},
+            "width": width,
+            "action": {"type": "run_command", "command": f"trigger {CLICK} set {i + 1}"},
+        }
+        for i, tile in enumerate(puzzle.tiles)
     ]
 
 
 def start(puzzle: Puzzle) -> list[str]:
     n = puzzle.width * puzzle.height
-    glyphs = [glyph_char(m) + NEGATIVE_SPACE for m in range(16)]
+    glyphs = [glyph_char(m) for m in range(16)]
     lines = [
         f"data modify storage pipes:game code set value {quote(puzzle.code)}",
         f"data modify storage pipes:game width set value {puzzle.width}",
@@ -72,17 +102,19 @@ def start(puzzle: Puzzle) -> list[str]:
         f"data modify storage pipes:game glyphs set value {dumps(glyphs)}",
         f"data modify storage pipes:game grid set value {dumps(_grid_value(puzzle))}",
         f"data modify storage pipes:ui code set value {quote(puzzle.code)}",
-        f"data modify storage pipes:ui px set value {min(1024, 16 * puzzle.width + 16)}",
+        f"data modify storage pipes:ui columns set value {puzzle.width}",
         f"data modify storage pipes:ui total set value {n}",
+        f"data modify storage pipes:ui buttons set value {dumps(_buttons(puzzle))}",
+        "data modify storage pipes:ui turns set value 0",
         f"scoreboard players set #w {V} {puzzle.width}",
         f"scoreboard players set #2 {V} 2",
         f"scoreboard players set #turns {V} 0",
+        f"scoreboard players set #tickets {V} 0",
     ]
     for i, tile in enumerate(puzzle.tiles):
         lines += [f"scoreboard players set #s{i}_{d} {V} {tile >> d & 1}" for d in range(4)]
     lines += [
         "function pipes:check",
-        f"scoreboard players enable @a {CLICK}",
         'tellraw @a {"text":"Turn the pipes until water reaches every tile, with no loops. '
         'Click a tile to turn it; closed the board? /trigger pipes.click set -1","color":"gray"}',
         "execute as @a run function pipes:show",
@@ -91,11 +123,37 @@ def start(puzzle: Puzzle) -> list[str]:
 
 
 def tick() -> list[str]:
-    """Let every player (late joiners too) click, and handle the clicks made."""
+    """Let every player (late joiners too) click unless a click of theirs waits; show the
+    board again to whoever asks (-1); queue new clicks; handle the oldest one."""
     return [
-        f"scoreboard players enable @a {CLICK}",
-        f"execute as @a[scores={{{CLICK}=1..}}] run function pipes:click",
-        f"execute as @a[scores={{{CLICK}=..-1}}] run function pipes:click",
+        f"execute as @a unless score @s {CLICK} matches ..-1 unless score @s {CLICK} "
+        f"matches 1.. run scoreboard players enable @s {CLICK}",
+        f"execute as @a[scores={{{CLICK}=..-1}}] run function pipes:reopen",
+        f"execute as @a[scores={{{CLICK}=1..}}] unless score @s {TICKET} matches 1.. "
+        "run function pipes:enqueue",
+        "function pipes:next",
+    ]
+
+
+def reopen() -> list[str]:
+    return [f"scoreboard players set @s {CLICK} 0", "function pipes:show"]
+
+
+def enqueue() -> list[str]:
+    """Give the player's click the next ticket."""
+    return [
+        f"scoreboard players add #tickets {V} 1",
+        f"scoreboard players operation @s {TICKET} = #tickets {V}",
+    ]
+
+
+def next_click() -> list[str]:
+    """Handle the click with the lowest ticket (one per tick: see the budget above)."""
+    return [
+        f"scoreboard players set #min {V} 2147483647",
+        f"scoreboard players operation #min {V} < @a[scores={{{TICKET}=1..}}] {TICKET}",
+        f"execute as @a[scores={{{TICKET}=1..}}] if score @s {TICKET} = #min {V} "
+        "run function pipes:click",
     ]
 
 
@@ -104,7 +162,7 @@ def click(puzzle: Puzzle) -> list[str]:
     return [
         f"execute store result score #i {V} run scoreboard players get @s {CLICK}",
         f"scoreboard players set @s {CLICK} 0",
-        f"scoreboard players enable @s {CLICK}",
+        f"scoreboard players set @s {TICKET} 0",
         f"execute if score #solved {V} matches 1 run return run function pipes:show",
         f"execute unless score #i {V} matches 1..{n} run return run function pipes:show",
         f"scoreboard players remove #i {V} 1",
@@ -117,6 +175,7 @@ def click(puzzle: Puzzle) -> list[str]:
         f"execute store result storage pipes:tmp turn.y int 1 run scoreboard players get #y {V}",
         "function pipes:turn with storage pipes:tmp turn",
         f"scoreboard players add #turns {V} 1",
+        f"execute store result storage pipes:ui turns int 1 run scoreboard players get #turns {V}",
         "function pipes:check",
         "function pipes:show",
         f"execute if score #solved {V} matches 1 run function pipes:win",
@@ -124,12 +183,31 @@ def click(puzzle: Puzzle) -> list[str]:
 
 
 def turn() -> list[str]:
-    """Macro: turn tile (x, y) clockwise (the seed's "move the last side to the front")."""
+    """Macro: turn tile (x, y) clockwise (the seed's "move the last side to the front"), then
+    give its button the glyph of its new mask."""
     tile = "storage pipes:game grid[$(x)][$(y)].side"
     return [
         f"$data modify {tile} prepend from {tile}[-1]",
         f"$data remove {tile}[-1]",
         *(f"$execute store result score #s$(i)_{d} {V} run data get {tile}[{d}]" for d in range(4)),
+        f"$scoreboard players operation #m {V} = #s$(i)_3 {V}",
+        *(
+            line
+            for d in (2, 1, 0)
+            for line in (
+                f"scoreboard players operation #m {V} *= #2 {V}",
+                f"$scoreboard players operation #m {V} += #s$(i)_{d} {V}",
+            )
+        ),
+        f"execute store result storage pipes:tmp turn.m int 1 run scoreboard players get #m {V}",
+        "function pipes:label with storage pipes:tmp turn",
+    ]
+
+
+def label() -> list[str]:
+    return [
+        "$data modify storage pipes:ui buttons[$(i)].label.text "
+        "set from storage pipes:game glyphs[$(m)]"
     ]
 
 
@@ -173,10 +251,16 @@ def check_fn(puzzle: Puzzle) -> list[str]:
     lines += [f"scoreboard players set #flooded {V} 0", f"scoreboard players set #loops {V} 0"]
     for i in range(n):
         state = f"storage pipes:game {_path(puzzle, i)}.state"
+        font = f"storage pipes:ui buttons[{i}].label.font"
+        wet = "source" if i == src else "flooded"
+        flooded, looped = f"if score #fl{i} {V} matches 1", f"if score #loop{i} {V} matches 1"
         lines += [
             f"data modify {state} set value 0b",
-            f"execute if score #fl{i} {V} matches 1 run data modify {state} set value 1b",
-            f"execute if score #loop{i} {V} matches 1 run data modify {state} set value 2b",
+            f'data modify {font} set value "pipes:idle"',
+            f"execute {flooded} run data modify {state} set value 1b",
+            f'execute {flooded} run data modify {font} set value "pipes:{wet}"',
+            f"execute {looped} run data modify {state} set value 2b",
+            f'execute {looped} run data modify {font} set value "pipes:loop"',
             f"execute if score #fl{i} {V} matches 1 run scoreboard players add #flooded {V} 1",
             f"execute if score #loop{i} {V} matches 1 run scoreboard players add #loops {V} 1",
         ]
@@ -184,6 +268,9 @@ def check_fn(puzzle: Puzzle) -> list[str]:
         f"scoreboard players set #solved {V} 0",
         f"execute if score #flooded {V} matches {n} if score #loops {V} matches 0 "
         f"run scoreboard players set #solved {V} 1",
+        f"execute store result storage pipes:ui flooded int 1 run "
+        f"scoreboard players get #flooded {V}",
+        f"execute store result storage pipes:ui loops int 1 run scoreboard players get #loops {V}",
     ]
     return lines
 
@@ -250,65 +337,20 @@ def mark_one() -> list[str]:
     return [f"$scoreboard players set #loop$(i) {V} 1"]
 
 
-def show(puzzle: Puzzle) -> list[str]:
-    """Build the board as text components (one clickable glyph per tile, in the font of
-    its state) and show it in a dialog to the player running this."""
-    w, h = puzzle.width, puzzle.height
-    src = puzzle.source[1] * w + puzzle.source[0]
-    lines = ["data modify storage pipes:ui board set value []"]
-    for y in range(h):
-        for x in range(w):
-            i = y * w + x
-            lines.append(f"scoreboard players operation #m {V} = #s{i}_3 {V}")
-            for d in (2, 1, 0):
-                lines += [
-                    f"scoreboard players operation #m {V} *= #2 {V}",
-                    f"scoreboard players operation #m {V} += #s{i}_{d} {V}",
-                ]
-            wet = "source" if i == src else "flooded"
-            lines += [
-                f"execute store result storage pipes:ui cell.m int 1 run "
-                f"scoreboard players get #m {V}",
-                'data modify storage pipes:ui cell.f set value "idle"',
-                f"execute if score #fl{i} {V} matches 1 run "
-                f'data modify storage pipes:ui cell.f set value "{wet}"',
-                f"execute if score #loop{i} {V} matches 1 run "
-                'data modify storage pipes:ui cell.f set value "loop"',
-                f"data modify storage pipes:ui cell.n set value {i + 1}",
-                "function pipes:glyph with storage pipes:ui cell",
-            ]
-        lines.append('data modify storage pipes:ui board append value {text:"\\n"}')
-    lines += [
-        f"execute store result storage pipes:ui flooded int 1 run "
-        f"scoreboard players get #flooded {V}",
-        f"execute store result storage pipes:ui loops int 1 run scoreboard players get #loops {V}",
-        f"execute store result storage pipes:ui turns int 1 run scoreboard players get #turns {V}",
-        "function pipes:dialog with storage pipes:ui",
-    ]
-    return lines
-
-
-def glyph() -> list[str]:
-    return [
-        "$data modify storage pipes:ui cell.c set from storage pipes:game glyphs[$(m)]",
-        "function pipes:glyph_add with storage pipes:ui cell",
-    ]
-
-
-def glyph_add() -> list[str]:
-    return [
-        '$data modify storage pipes:ui board append value {text:"$(c)",font:"pipes:$(f)",'
-        f'click_event:{{action:"run_command",command:"trigger {CLICK} set $(n)"}}}}'
-    ]
+def show() -> list[str]:
+    """Show the board (its buttons are kept up to date in storage) to the player running
+    this."""
+    return ["function pipes:dialog with storage pipes:ui"]
 
 
 def dialog() -> list[str]:
+    """Macro: the board as a dialog of one button per tile, the status line above it."""
     return [
-        '$dialog show @s {type:"minecraft:notice",title:"Pipes $(code)",'
-        'body:[{type:"minecraft:plain_message",width:$(px),contents:$(board)},'
-        '{type:"minecraft:plain_message",width:$(px),'
+        '$dialog show @s {type:"minecraft:multi_action",title:"Pipes $(code)",'
+        f'body:[{{type:"minecraft:plain_message",width:{STATUS_WIDTH},'
         'contents:"Flooded $(flooded)/$(total) · loop tiles $(loops) · turns $(turns)"}],'
-        'after_action:"none",pause:false}'
+        "actions:$(buttons),columns:$(columns),"
+        f'exit_action:{{label:"Close",width:{EXIT_WIDTH}}},after_action:"close",pause:false}}'
     ]
 
 
@@ -328,16 +370,18 @@ def functions(puzzle: Puzzle) -> dict[str, list[str]]:
         "load": load(puzzle),
         "start": start(puzzle),
         "tick": tick(),
+        "reopen": reopen(),
+        "enqueue": enqueue(),
+        "next": next_click(),
         "click": click(puzzle),
         "turn": turn(),
+        "label": label(),
         "check": check_fn(puzzle),
         "tree": tree(),
         "pop": pop(),
         "mark": mark(),
         "mark_one": mark_one(),
-        "show": show(puzzle),
-        "glyph": glyph(),
-        "glyph_add": glyph_add(),
+        "show": show(),
         "dialog": dialog(),
         "win": win(puzzle),
     }

@@ -1,6 +1,6 @@
-"""The resource pack: one bitmap font per tile state, drawn by ``renderer.tile_glyphs``
-(the same look as the Discord image), each referencing the negative space font
-``pipes:space`` (a −1 advance, so 16 px tiles sit edge to edge)."""
+"""The resource pack: one bitmap font per tile state, drawn by ``renderer.tile_glyphs`` (the
+same look as the Discord image). Each tile is the label of its own dialog button, so the
+glyphs are sized and raised to sit centred in those buttons (``dialog.layout``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from PIL import Image
 from renderer import tile_glyphs
 from renderer.glyphs import GLYPH_STATES
 
+from .dialog import Layout
+
+#: Glyph sheets are drawn at this size; a font's ``height`` scales them to the button.
 GLYPH = 16
-ASCENT = 12
 FIRST_GLYPH = 0xE000  # mask m is drawn as chr(FIRST_GLYPH + m)
-NEGATIVE_SPACE = "\uf000"
 
 
 def glyph_char(mask: int) -> str:
@@ -29,26 +30,22 @@ def glyph_sheet(state: str, glyphs: dict[tuple[int, str], Image.Image]) -> Image
     return sheet
 
 
-def font(state: str) -> dict:
-    """The font JSON of a state: its glyph row, then the negative space font."""
+def font(state: str, layout: Layout) -> dict:
+    """The font JSON of a state: its glyph row, as tall as the layout's glyphs."""
     return {
         "providers": [
             {
                 "type": "bitmap",
                 "file": f"pipes:font/{state}.png",
-                "height": GLYPH,
-                "ascent": ASCENT,
+                "height": layout.glyph,
+                "ascent": layout.ascent,
                 "chars": ["".join(glyph_char(m) for m in range(16))],
-            },
-            {"type": "reference", "id": "pipes:space"},
+            }
         ]
     }
 
 
-SPACE_FONT = {"providers": [{"type": "space", "advances": {NEGATIVE_SPACE: -1}}]}
-
-
-def fonts() -> dict[str, tuple[dict, Image.Image]]:
+def fonts(layout: Layout) -> dict[str, tuple[dict, Image.Image]]:
     """State -> (font JSON, glyph sheet)."""
     glyphs = tile_glyphs(GLYPH)
-    return {state: (font(state), glyph_sheet(state, glyphs)) for state in GLYPH_STATES}
+    return {state: (font(state, layout), glyph_sheet(state, glyphs)) for state in GLYPH_STATES}

@@ -7,6 +7,10 @@ get; execute as/if/unless (score matches, score comparison, data storage)/store 
 (score, storage)/run; data modify storage (set/append/prepend/insert, value or from
 storage); data remove/get storage; function (plain, ``with storage``, inline compound);
 ``$`` macro lines; return (value or run); tellraw and dialog show (recorded).
+
+``commands`` counts what Minecraft counts against ``maxCommandChainLength`` (65,536 per
+top-level execution): 1 per command run (a ``function`` command included), and 1 per
+``execute`` sub-command before ``run``, in every context an ``as`` forks into.
 """
 
 from __future__ import annotations
@@ -205,9 +209,10 @@ class Interpreter:
     # -- commands -------------------------------------------------------------------------
 
     def command(self, line: str, executor: str | None) -> int:
-        self.commands += 1
         words = line.split(" ")
         head = words[0]
+        if head != "execute":  # execute counts its sub-commands instead
+            self.commands += 1
         if head == "scoreboard":
             return self._scoreboard(words, executor)
         if head == "execute":
@@ -279,6 +284,14 @@ class Interpreter:
             for player in self._targets(words[3], executor):
                 self.scores.setdefault((player, words[4]), 0)
             return 1
+        if action == "operation" and len(words) == 8 and words[6].startswith("@a"):
+            # A selector as the source: the operation with each of its scores in turn.
+            done = 0
+            for player in self._targets(words[6], executor):
+                if (player, words[7]) in self.scores:
+                    done += 1
+                    self._scoreboard([*words[:6], player, words[7]], executor)
+            return done
         if action == "operation" and len(words) == 8:
             target, objective = self._holder(words[3], executor), words[4]
             op, source = words[5], self._get(self._holder(words[6], executor), words[7])
@@ -326,6 +339,8 @@ class Interpreter:
         store = None
         while k < len(words):
             word = words[k]
+            if word != "run":
+                self.commands += 1  # one per sub-command before run
             if word == "run":
                 result = self.command(" ".join(words[k + 1 :]), executor)
                 if store is not None:

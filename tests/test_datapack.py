@@ -7,24 +7,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcinterp import CommandError, Interpreter, Unsupported, parse_snbt
+from packkit import LIMIT, budget, near_solved, set_tiles, started
 from PIL import Image
 
 from datapack import build, file_names
+from datapack.dialog import BUTTON_HEIGHT, CHAR_PX, GAP, SCREEN, STATUS_WIDTH, glyph_top, layout
 from datapack.formats import DATA_MAX, DATA_MIN, RESOURCE_MAX, RESOURCE_MIN
 from datapack.functions import functions
-from datapack.resourcepack import ASCENT, FIRST_GLYPH, GLYPH, NEGATIVE_SPACE
+from datapack.resourcepack import FIRST_GLYPH, GLYPH
 from datapack.snbt import dumps, quote
-from puzzle.pipes import check, from_code, generate, rotate, turns_between
+from puzzle.pipes import cell_name, check, from_code, generate, rotate, turns_between
 from renderer import tile_glyphs
 
 STATE = {0: "idle", 1: "flooded", 2: "loop"}
-
-
-def started(puzzle):
-    machine = Interpreter(functions(puzzle))
-    machine.function("pipes:load")
-    machine.function("pipes:start")
-    return machine
 
 
 def storage_tiles(machine, puzzle):
@@ -43,21 +38,23 @@ def storage_tiles(machine, puzzle):
 
 
 def dialog_board(machine, puzzle):
-    """(mask, font, trigger value) per tile, read back from the last dialog shown."""
+    """(mask, font, trigger value) per tile, read back from the last dialog shown: one
+    button per tile, row-major, ``columns`` to a row."""
     _, shown = machine.shown[-1]
-    contents = shown["body"][0]["contents"]
-    cells = [c for c in contents if c["text"] != "\n"]
-    assert len(contents) - len(cells) == puzzle.height
+    assert shown["type"] == "minecraft:multi_action"
+    assert shown["columns"] == puzzle.width and shown["after_action"] == "close"
+    buttons = shown["actions"]
+    assert len(buttons) == puzzle.width * puzzle.height
     out = []
-    for c in cells:
-        assert c["text"][1] == NEGATIVE_SPACE
-        command = c["click_event"]["command"]
-        assert c["click_event"]["action"] == "run_command"
+    for k, b in enumerate(buttons):
+        assert b["action"]["type"] == "run_command"
+        assert b["width"] == layout(puzzle.width).button
+        assert b["tooltip"]["text"] == cell_name(k % puzzle.width, k // puzzle.width)
         out.append(
             (
-                ord(c["text"][0]) - FIRST_GLYPH,
-                c["font"].split(":")[1],
-                int(command.rsplit(" ", 1)[1]),
+                ord(b["label"]["text"]) - FIRST_GLYPH,
+                b["label"]["font"].split(":")[1],
+                int(b["action"]["command"].rsplit(" ", 1)[1]),
             )
         )
     return out
@@ -194,12 +191,6 @@ def test_late_joiners_can_click():
     assert storage_tiles(machine, puzzle)[0][0] == rotate(puzzle.tiles[0])
 
 
-def test_negative_space_font():
-    files = unzip(build(from_code("3x3-a"))[1])
-    space = json.loads(files["assets/pipes/font/space.json"])
-    assert space == {"providers": [{"type": "space", "advances": {NEGATIVE_SPACE: -1}}]}
-
-
 @settings(max_examples=12, deadline=None)
 @given(st.integers(3, 7), st.integers(3, 7), st.integers(0, 10**6), st.data())
 def test_pack_agrees_with_the_engine_on_random_puzzles(width, height, seed, data):
@@ -242,7 +233,10 @@ def test_zips_contents_and_formats():
     assert "data/pipes/function/check.mcfunction" in files
     assert json.loads(files["data/minecraft/tags/function/tick.json"]) == {"values": ["pipes:tick"]}
     tick = files["data/pipes/function/tick.mcfunction"].decode()
-    assert "execute as @a[scores={pipes.click=1..}] run function pipes:click" in tick
+    assert "function pipes:next" in tick
+    load = files["data/pipes/function/load.mcfunction"].decode()
+    assert "Minecraft 1.21.6–1.21.11" in load  # the pack says which versions it supports
+    assert "1.21.6–1.21.11" in json.loads(files["pack.mcmeta"])["pack"]["description"]
     meta = json.loads(files["pack.mcmeta"])["pack"]
     assert (meta["pack_format"], meta["min_format"], meta["max_format"]) == (80, 80, [94, 1])
     assert meta["supported_formats"] == [80, 94]
@@ -261,15 +255,18 @@ def unzip(blob):
     return {name: archive.read(name) for name in archive.namelist()}
 
 
-def test_fonts_follow_the_bitmap_rules_and_use_the_renderer_glyphs():
-    files = unzip(build(from_code("3x3-a"))[1])
+@pytest.mark.parametrize("code", ["3x3-a", "20x20-b", "26x26-c"])
+def test_fonts_follow_the_bitmap_rules_and_use_the_renderer_glyphs(code):
+    puzzle = from_code(code)
+    files = unzip(build(puzzle)[1])
     glyphs = tile_glyphs(GLYPH)
+    fit = layout(puzzle.width)
     for state in ("idle", "flooded", "loop", "source"):
         font = json.loads(files[f"assets/pipes/font/{state}.json"])
-        bitmap, space = font["providers"]
-        assert bitmap["ascent"] <= bitmap["height"] == GLYPH == 16 and ASCENT <= 16
+        (bitmap,) = font["providers"]
+        assert (bitmap["height"], bitmap["ascent"]) == (fit.glyph, fit.ascent)
+        assert bitmap["ascent"] <= bitmap["height"] <= 16
         assert len({len(row) for row in bitmap["chars"]}) == 1
-        assert space == {"type": "reference", "id": "pipes:space"}
         sheet = Image.open(io.BytesIO(files[f"assets/pipes/textures/font/{state}.png"]))
         assert sheet.size == (GLYPH * len(bitmap["chars"][0]), GLYPH * len(bitmap["chars"]))
         for mask in range(1, 15):
@@ -283,8 +280,8 @@ def test_text_components_use_the_new_snake_case_keys():
         for k, v in unzip(build(from_code("4x4-k"))[0]).items()
         if k.endswith(".mcfunction")
     )
-    assert "click_event" in text and '"run_command"' in text
-    for old in ("clickEvent", "hoverEvent", '"value":'):
+    assert '"run_command"' in text and "exit_action" in text and "after_action" in text
+    for old in ("clickEvent", "hoverEvent", '"value":', "afterAction", "exitAction"):
         assert old not in text
 
 
@@ -295,16 +292,14 @@ SAMPLES = {
     "j": "8",
     "m": "5",
     "n": "9",
-    "c": "\ue005\uf000",
-    "f": "flooded",
     "code": "8x8-d20261122",
-    "px": "144",
+    "columns": "8",
     "flooded": "12",
     "total": "64",
     "loops": "0",
     "turns": "3",
-    "board": '[{text:"\ue005\uf000",font:"pipes:idle",click_event:{action:'
-    '"run_command",command:"trigger pipes.click set 1"}},{text:"\\n"}]',
+    "buttons": '[{label:{text:"\ue005",font:"pipes:idle"},tooltip:{text:"A1"},width:24,'
+    'action:{type:"run_command",command:"trigger pipes.click set 1"}}]',
 }
 
 
@@ -341,3 +336,71 @@ def test_zips_build_from_3x3_to_20x20(size):
     data, resources = build(generate(size, size, "sizes"))
     assert zipfile.ZipFile(io.BytesIO(data)).testzip() is None
     assert zipfile.ZipFile(io.BytesIO(resources)).testzip() is None
+
+
+@pytest.mark.parametrize("columns", range(3, 41))
+def test_the_dialog_layout_fits_and_puts_each_glyph_in_its_button(columns):
+    fit = layout(columns)
+    assert fit.row_width <= SCREEN  # a 1920×1080 screen at the automatic GUI scale
+    assert fit.glyph <= fit.button - 4 and fit.glyph % 2 == 0 and fit.glyph >= 6
+    for row in range(3):
+        top, bottom = glyph_top(fit, row)
+        button = row * (BUTTON_HEIGHT + GAP)
+        # Centred in its own button: rows never overlap, a click lands on the tile seen.
+        assert top - button == button + BUTTON_HEIGHT - bottom
+        assert button <= top and bottom <= button + BUTTON_HEIGHT
+
+
+def test_the_status_line_fits_one_line():
+    puzzle = from_code("26x26-s")
+    machine = started(puzzle)
+    _, shown = machine.shown[-1]
+    (status,) = shown["body"]
+    assert status["width"] == STATUS_WIDTH
+    longest = status["contents"].replace("0/676", "676/676").replace("turns 0", "turns 99999")
+    assert len(longest) * CHAR_PX <= STATUS_WIDTH
+    assert shown["exit_action"]["label"] == "Close" and "action" not in shown["exit_action"]
+
+
+@pytest.mark.parametrize("side", [6, 20, 26])
+def test_every_execution_stays_within_the_command_budget(side):
+    """One click, a tick in which 8 players click at once, and pipes:start with 10 players
+    each stay under Minecraft's 65,536 commands per execution, on a near-solved board (the
+    longest check)."""
+    costs = budget(from_code(f"{side}x{side}-budget"))
+    assert max(costs.click, costs.busy_tick, costs.start) < LIMIT
+
+
+def test_clicks_at_once_are_handled_one_per_tick_oldest_first_and_none_is_lost():
+    puzzle = from_code("6x6-queue")
+    machine = started(puzzle, players=8)
+    tiles = list(puzzle.tiles)
+    assert {player for player, _ in machine.shown} == set(machine.players)  # start shows all
+    for k, player in enumerate(machine.players):
+        machine.scores[player, "pipes.click"] = k + 1
+    for k, player in enumerate(machine.players):
+        shown = len(machine.shown)
+        machine.function("pipes:tick")
+        tiles[k] = rotate(tiles[k])
+        assert machine.shown[shown:] == machine.shown[shown:][:1]  # one click handled
+        assert machine.shown[-1][0] == player  # in the order they came
+        assert storage_tiles(machine, puzzle)[0] == tiles
+    machine.function("pipes:tick")
+    assert storage_tiles(machine, puzzle)[0] == tiles  # nothing left, nothing doubled
+    assert machine.scores["#turns", "pipes.var"] == 8
+
+
+def test_loops_cost_no_more_than_the_budget():
+    puzzle, block = next(
+        (p, b) for k in range(400) if (b := _bend_block(p := generate(26, 26, f"lb{k}")))
+    )
+    machine = started(puzzle)
+    tiles = near_solved(puzzle)
+    for i, ring in zip(block, (12, 9, 6, 3), strict=True):
+        tiles[i] = ring
+    set_tiles(machine, puzzle, tiles)
+    assert set(block) <= set(check(26, 26, tiles, puzzle.source).loops)
+    machine.scores["Steve", "pipes.click"] = 1
+    before = machine.commands
+    machine.function("pipes:tick")
+    assert machine.commands - before < LIMIT
