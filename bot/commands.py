@@ -83,9 +83,9 @@ async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice
 @pipes.command(name="new", description="A board of your own in this channel")
 @app_commands.describe(
     size=f"Board size, like 6x6 or 10x8 (3 to {DISCORD_MAX_SIDE} a side)",
-    level="easy: local reasoning suffices; normal; hard: the most long-range reasoning",
+    level="easy: edges and loops suffice; normal: may need dead ends; hard: needs them most",
     wrap="Edges connect across the border (Tatham's wrapping Net)",
-    seed="Any word: the same size, level and seed give the same puzzle",
+    seed="Any word: the same size, level, wrap and seed give the same puzzle",
 )
 @app_commands.autocomplete(size=size_choices)
 async def new(

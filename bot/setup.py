@@ -173,15 +173,17 @@ async def setup_daily(
     now = clock()
     changed = (width, height, chosen_level) != (current.width, current.height, current.level)
     if current.enabled and changed:
-        # Today's daily keeps its size and level (and its leaderboard one puzzle).
+        # Today's daily keeps its size and level (and its leaderboard one puzzle). The level
+        # kept is the choice ('weekly' or one level), so each earlier date keeps its own.
         today = local_day(settings, now)
         before = daily_on(current, today)
+        pending = current.size_from is not None and today < current.size_from
         settings = dataclasses.replace(
             settings,
             size_from=today + timedelta(days=1),
             previous_width=before.width,
             previous_height=before.height,
-            previous_level=before.level,
+            previous_level=(current.previous_level if pending else None) or current.level,
         )
     await storage.save_guild_settings(settings)
     await say(

@@ -23,6 +23,7 @@ from play import (
     solved_late,
 )  # fmt: skip
 from play.scoring import period_dates
+from play.service import level_on
 from puzzle.pipes import KIND, Params
 
 
@@ -195,13 +196,13 @@ def daily_setup(
     the next post (at ``next_at``), whom it pings, and what stops it."""
     lines = [
         f"Daily {settings.width}×{settings.height} puzzle in <#{settings.channel_id}> every day at "
-        f"{settings.post_time:%H:%M} {settings.timezone}, {LEVEL_CHOICES[settings.level]}."
+        f"{settings.post_time:%H:%M} {settings.timezone}; {LEVEL_CHOICES[settings.level]}."
     ]
     if settings.size_from is not None and today < settings.size_from:
         lines.append(
             f"Until {settings.size_from.isoformat()} the daily stays "
             f"{settings.previous_width}×{settings.previous_height} "
-            f"({settings.previous_level or 'normal'})."
+            f"({level_on(settings.previous_level or 'normal', today)})."
         )
     if not settings.enabled:
         lines.append("The daily post is off: `/pipes-setup daily` turns it on.")
@@ -219,9 +220,9 @@ PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
 #: A server's daily level choice in words.
 LEVEL_CHOICES = {
     "weekly": "easy on Monday and Tuesday, normal Wednesday to Friday, hard at the weekend",
-    "easy": "easy every day",
-    "normal": "normal every day",
-    "hard": "hard every day",
+    "easy": "always easy",
+    "normal": "always normal",
+    "hard": "always hard",
 }
 
 

@@ -235,12 +235,13 @@ class GameService:
         return self._secret
 
     async def daily_params(self, guild_id: int | None, day: date) -> Params:
-        """The daily a server plays on a date (8×8 on the weekly levels by default)."""
+        """The daily a server plays on a date; 8×8 normal where no daily is set up (direct
+        messages, servers that never ran setup: the daily they always had)."""
         if guild_id is not None:
             settings = await self.storage.guild_settings(guild_id)
             if settings is not None:
                 return daily_on(settings, day)
-        return Params(*DAILY_SIZE, level=level_on(WEEKLY, day))
+        return Params(*DAILY_SIZE)
 
     # -- starting and finding games ---------------------------------------------------------
 
@@ -607,7 +608,7 @@ class GameService:
     async def period_standings(
         self, guild_id: int | None, period: str, day: date
     ) -> tuple[list[PeriodStanding] | None, list[PeriodStanding]]:
-        """A week's, month's or all time's daily results (every size): this server's (if
+        """A week's, month's or all time's daily results (every size and level): this server's (if
         any) and everyone's, ranked."""
         first, last = period_dates(period, day)
         local = None

@@ -11,8 +11,9 @@ import sys
 from .pipes.checker import check
 from .pipes.generator import LEVELS, Puzzle, from_code, generate
 from .pipes.kind import KIND
-from .pipes.notation import cell_name, parse_size
+from .pipes.notation import cell_name, parse_code, parse_size
 from .pipes.textboard import render_text
+from .pipes.v1 import generate_v1
 
 
 def _print_puzzle(puzzle: Puzzle, as_json: bool) -> None:
@@ -68,6 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--json", action="store_true", help="print the puzzle as JSON")
     show = commands.add_parser("show", help="the puzzle of a code, e.g. 8x8-d20261122")
     show.add_argument("code")
+    show.add_argument(
+        "--generator",
+        choices=("pipes/1", "pipes/2"),
+        default="pipes/2",
+        help="the generator version (pipes/1: codes stored before levels and wrap)",
+    )
     show.add_argument("--json", action="store_true", help="print the puzzle as JSON")
     check_cmd = commands.add_parser("check", help="check a board read as JSON from stdin")
     check_cmd.add_argument("--json", action="store_true", help="print the check as JSON")
@@ -81,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
                 width, height, seed, unique=not args.any, wrap=args.wrap, level=args.level
             )
             _print_puzzle(made, args.json)
+        elif args.command == "show" and args.generator == "pipes/1":
+            width, height, seed, unique, _, _ = parse_code(args.code)
+            _print_puzzle(generate_v1(width, height, seed, unique=unique), args.json)
         elif args.command == "show":
             _print_puzzle(from_code(args.code), args.json)
         else:

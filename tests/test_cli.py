@@ -49,3 +49,10 @@ def test_show_and_errors():
     assert bad.returncode == 2 and "from 3 to 40" in bad.stderr
     broken = run("check", stdin="{not json")
     assert broken.returncode == 2 and "cannot read the board" in broken.stderr
+
+
+def test_codes_of_the_first_generator_still_show():
+    old = run("show", "--generator", "pipes/1", "8x8-d20261122").stdout.splitlines()[0]
+    new = run("show", "8x8-d20261122").stdout.splitlines()[0]
+    assert old.startswith("Pipes 8x8-d20261122 · 8×8 · normal · par 87 ")  # as played in 2026
+    assert new != old

@@ -66,14 +66,14 @@ GOLDEN = {
         84,
     ),
     "8x8h-abc": (
-        "2d961228999d3ebd13ae74228187dde2a135769875b2e35141979ed547a913cc",
-        "4d9c1888c36bc77b2c57b882824dbe71a49ae3c1e5b2e9a8286d3eba47534363",
-        93,
+        "4c182788adad5b76ed1271725b647a71a7e6c36b42b88a2b2ec2d7ca1eaa4861",
+        "8c184d18ae5757d3eb84d1e1ae38e5b8aed3696b22e18a4b4d34779a47551432",
+        85,
     ),
     "7x5wh-gold": (
-        "e8a8c78647b622c4bac16e2cd77a782aac2",
-        "e1a26d161ed92894ba616b43edd5e18aa61",
-        46,
+        "5869879c82b85187ed5d17dd98d57a48491",
+        "a2c94d9612e1a24dd7571dbe94d5ba22434",
+        48,
     ),
 }
 GOLDEN_V1 = {

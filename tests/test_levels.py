@@ -59,7 +59,7 @@ async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness
     assert daily is not None and deduce(6, 6, load(daily.puzzle).tiles, level=EASY).solved
     # A fixed level applies from the next day: today's post and leaderboard stay easy.
     made = await setup(harness, level="normal")
-    assert "normal every day" in made[0].content
+    assert "always normal" in made[0].content
     assert "Until 2026-11-24 the daily stays 6×6 (easy)." in made[0].content
     today = board_message(await harness.command("daily", BOB))
     assert "6×6 · easy" in today.content.splitlines()[0]
@@ -69,12 +69,24 @@ async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness
     assert "2026-11-24** · 6×6 · normal" in posts[-1].content
 
 
-async def test_a_server_without_a_choice_gets_the_weekly_levels(harness):
+async def test_a_new_setup_gets_the_weekly_levels_and_no_setup_keeps_normal(harness):
     await enable_daily(harness)
     params = await harness.bot.service.daily_params(GUILD_ID, date(2026, 11, 24))  # Tuesday
     assert (params.width, params.height, params.level) == (5, 4, "easy")
     params = await harness.bot.service.daily_params(None, date(2026, 11, 28))  # a DM, Saturday
-    assert (params.width, params.height, params.level) == (8, 8, "hard")
+    assert (params.width, params.height, params.level) == (8, 8, "normal")
+
+
+async def test_a_change_keeps_each_earlier_date_on_its_own_weekly_level(harness, clock):
+    clock.now = clock.now.replace(hour=10)  # Sunday 2026-11-22
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="6x6")
+    await setup(harness, level="hard")  # from Monday on
+    await setup(harness, size="7x7")  # a second change the same day
+    service = harness.bot.service
+    earlier = [await service.daily_params(GUILD_ID, date(2026, 11, d)) for d in (16, 17, 22)]
+    assert [(p.width, p.level) for p in earlier] == [(6, "easy"), (6, "easy"), (6, "hard")]
+    monday = await service.daily_params(GUILD_ID, date(2026, 11, 23))
+    assert (monday.width, monday.level) == (7, "hard")
 
 
 @pytest.mark.parametrize("size", ["40x40", "30x12"])

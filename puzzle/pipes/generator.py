@@ -17,9 +17,10 @@ already): a cycle in a tree, which is impossible. So Prim always spans the board
 ``spanning_tree`` still verifies it and ``tests/test_generator.py`` checks thousands of seeds.
 
 Levels: ``easy`` puzzles are made unique for the solver's easy rules alone (edges and loops),
-so they never need dead-end reasoning; ``normal`` ones for all its rules (Tatham's standard);
-``hard`` ones are the hardest of ``HARD_TREES`` normal ones. A puzzle's ``difficulty`` is the
-dead-end reasoning the solver needed: candidates those rules removed, per tile.
+so they never need dead-end reasoning; ``normal`` ones for all its rules (Tatham's standard:
+small ones are often easy all the same); ``hard`` ones are, of up to ``HARD_TREES`` normal
+ones, the one the easy rules leave most undecided. A puzzle's ``difficulty`` is the dead-end
+reasoning the solver used: candidates those rules removed, per tile.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from .solver import EASY, NORMAL, deduce
 from .tiles import ROTATED, TURNS
 
 #: Give up on a tree (and grow another) after this many perturbation rounds.
-MAX_PERTURB_ROUNDS = 20
+MAX_PERTURB_ROUNDS = 60
 #: Loop-closing connections re-drawn in a scramble before it starts over.
 MAX_REDRAWS = 200
 #: Trees grown for one puzzle at most.
@@ -43,8 +44,9 @@ MAX_TREES = 200
 MIN_SCRAMBLED_SHARE = 2 / 3
 #: Difficulty levels, easiest first.
 LEVELS = ("easy", "normal", "hard")
-#: A hard puzzle is the hardest of this many normal ones.
-HARD_TREES = 4
+#: A hard puzzle is the hardest of at most this many normal ones: the one the easy rules
+#: leave most undecided; a tree that leaves ``HARD_SHARE`` of the tiles is hard enough.
+HARD_TREES, HARD_SHARE = 16, 0.2
 _CAPPED = frozenset((7, 11, 13, 14))
 
 
@@ -236,8 +238,10 @@ def _make_unique(
         if deduction.solved:
             return round(deduction.cuts / (width * height), 2)
         regions = _regions(nb, deduction.undecided)
-        if len(regions) >= before:
-            return None  # no fewer ambiguous regions than last round: start afresh (Tatham)
+        if len(regions) >= before and rules == NORMAL:
+            # No fewer ambiguous regions than last round: start afresh (Tatham's rule; with
+            # the easy rules alone a tree needs more rounds, and is better kept).
+            return None
         before = len(regions)
         for region in regions:
             _perturb(nb, tree, region, rng)
@@ -327,7 +331,7 @@ def build(
     """The work of ``generate`` on any board size (the benchmark also runs it beyond what
     people may ask for): (solution, scrambled tiles, difficulty)."""
     rules = EASY if level == "easy" else NORMAL
-    best: tuple[float, list[int]] | None = None
+    best: tuple[int, float, list[int]] | None = None
     trees = HARD_TREES if level == "hard" and unique else 1
     for _ in range(MAX_TREES):
         tree = spanning_tree(width, height, rng, wrap)
@@ -335,14 +339,23 @@ def build(
         if share is None:
             continue
         trees -= 1
-        if best is None or share > best[0]:
-            best = (share, tree)
-        if not trees:
+        # A hard puzzle is the one the easy rules leave most undecided.
+        left = _easy_left(width, height, tree, wrap) if level == "hard" and unique else 0
+        if best is None or left > best[0]:
+            best = (left, share, tree)
+        if not trees or left >= HARD_SHARE * width * height:
             break
     if best is None:  # never seen: even 3×3 wrapping boards succeed on 40% of the trees
         raise RuntimeError(f"no unique {width}×{height} puzzle in {MAX_TREES} trees")
-    share, tree = best
+    _, share, tree = best
     return tree, scramble(width, height, tree, rng, wrap), share
+
+
+def _easy_left(width: int, height: int, tree: list[int], wrap: bool) -> int:
+    """Tiles the easy rules (edges and loops) leave undecided: they need dead-end reasoning."""
+    deduction = deduce(width, height, tree, wrap=wrap, level=EASY)
+    assert deduction is not None  # a tree has its own solution
+    return len(deduction.undecided)
 
 
 def from_code(code: str) -> Puzzle:
