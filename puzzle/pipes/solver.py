@@ -221,27 +221,6 @@ class _Solver:
             if 0 < b <= n and link and dead[4 * link[1] + (d ^ 2)] > b:
                 self._bound(link[1], d ^ 2, b)
 
-    def _pass_bounds(self, i: int, m: int) -> None:
-        """Dead ends through a decided cell: with all its sides but one bounded, that side's
-        neighbour can reach at most the bounded tiles and this one through it."""
-        n, dead, base, free, total = self.n, self.dead, 4 * i, -1, 1
-        for d in SIDES[m]:
-            b = dead[base + d]
-            if b <= n:
-                total += b
-            elif free < 0:
-                free = d
-            else:
-                return
-        if free < 0:
-            if total < n:
-                raise _Contradiction  # a closed network without the rest of the board
-            return
-        link = self.links[i][free]
-        assert link is not None
-        if dead[4 * link[1] + (free ^ 2)] > total:
-            self._bound(link[1], free ^ 2, total)
-
     def _bound(self, j: int, d: int, b: int) -> None:
         """At most ``b`` tiles lie beyond side ``d`` of cell ``j``."""
         k = 4 * j + d
@@ -265,7 +244,7 @@ class _Solver:
         )  # fmt: skip
         parent, front, ex, size, n = self.parent, self.front, self.ex, self.size, self.n
         members = self.members
-        stale, bounded = self.stale, self.bounded
+        stale, bounded, dead = self.stale, self.bounded, self.dead
         pending, waiting, placed = self.pending, self.waiting, self.placed
         steps = 0
         try:
@@ -281,16 +260,29 @@ class _Solver:
                 steps += 1
                 s = cand[i]
                 m = ONLY[s]
+                row = links[i]
                 if m >= 0:
-                    if not _TWO_OR_MORE[m & ~bounded[i]]:
-                        self._pass_bounds(i, m)
+                    # Dead ends through a decided cell: with all its sides but one bounded,
+                    # the neighbour beyond that one reaches at most those tiles and this one.
+                    free = m & ~bounded[i]
+                    if not _TWO_OR_MORE[free]:
+                        total = 1
+                        for d in SIDES[m ^ free]:
+                            total += dead[4 * i + d]
+                        if not free:
+                            if total < n:
+                                raise _Contradiction  # a closed network without the rest
+                        else:
+                            d = _BIT[free]
+                            link = row[d]
+                            if link and dead[4 * link[1] + (d ^ 2)] > total:
+                                self._bound(link[1], d ^ 2, total)
                     if placed[i]:
                         continue  # its edges were all decided when it was
                     placed[i] = 1
                 elif (stale[i] or bounded[i]) and not waiting[i]:
                     waiting[i] = 1
                     pending.append(i)
-                row = links[i]
                 for d, open_ in SETTLED[s]:
                     link = row[d]
                     if not link or edge[link[0]]:
@@ -372,8 +364,9 @@ def _fronts(width: int, height: int, wrap: bool) -> tuple[tuple[int, ...], tuple
 _ENDS = bytes(m in (1, 2, 4, 8) for m in range(16)) + bytes(240)
 
 
-#: ``_TWO_OR_MORE[x]``: x has two or more bits set.
+#: ``_TWO_OR_MORE[x]``: x has two or more bits set; ``_BIT[x]``: the index of x's one bit.
 _TWO_OR_MORE = tuple(bin(x).count("1") >= 2 for x in range(16))
+_BIT = {1: 0, 2: 1, 4: 2, 8: 3}
 
 
 @dataclass(frozen=True, slots=True)
