@@ -48,6 +48,10 @@ LEVELS = ("easy", "normal", "hard")
 #: leave most undecided; a tree that leaves ``HARD_SHARE`` of the tiles is hard enough.
 HARD_TREES, HARD_SHARE = 16, 0.2
 _CAPPED = frozenset((7, 11, 13, 14))
+#: Prim's frontier entry: (cell, side bit, the neighbour's facing bit, neighbour).
+Exit = tuple[int, int, int, int]
+#: ``grid(...).neighbours``: per cell, the cell beyond each side (-1 at the border).
+Neighbours = tuple[tuple[int, int, int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +135,6 @@ def spanning_tree(width: int, height: int, rng: Stream, wrap: bool = False) -> l
     return tree
 
 
-Exit = tuple[int, int, int, int]
-
-
 @cache
 def _exits(width: int, height: int, wrap: bool) -> tuple[tuple[Exit, ...], ...]:
     """Per cell, (cell, side bit, the neighbour's facing bit, neighbour) for each side that
@@ -144,7 +145,7 @@ def _exits(width: int, height: int, wrap: bool) -> tuple[tuple[Exit, ...], ...]:
     )
 
 
-def _regions(nb: tuple[tuple[int, int, int, int], ...], cells: list[int]) -> list[list[int]]:
+def _regions(nb: Neighbours, cells: list[int]) -> list[list[int]]:
     """4-connected groups of ``cells``."""
     todo = set(cells)
     groups = []
@@ -163,9 +164,7 @@ def _regions(nb: tuple[tuple[int, int, int, int], ...], cells: list[int]) -> lis
     return groups
 
 
-def _tree_path(
-    nb: tuple[tuple[int, int, int, int], ...], tree: list[int], a: int, b: int
-) -> list[tuple[int, int]]:
+def _tree_path(nb: Neighbours, tree: list[int], a: int, b: int) -> list[tuple[int, int]]:
     """The edges (cell, direction) on the tree path from ``a`` to ``b``: a search from both
     ends at once, so it costs about the path's neighbourhood, not the tree."""
     came = [{a: (-1, -1)}, {b: (-1, -1)}]
@@ -195,9 +194,7 @@ def _tree_path(
     return path
 
 
-def _perturb(
-    nb: tuple[tuple[int, int, int, int], ...], tree: list[int], region: list[int], rng: Stream
-) -> None:
+def _perturb(nb: Neighbours, tree: list[int], region: list[int], rng: Stream) -> None:
     """Tatham's fix for an ambiguous region: add a link across its edge (never making a
     cross), then cut the loop this closes at a random other link. When no link across the
     edge fits, a link inside the region will do."""
@@ -230,6 +227,9 @@ def _make_unique(
     """Perturb ``tree`` in place until the rules up to ``rules`` decide every tile (so it has
     exactly one solution); returns its difficulty, or None to ask for a fresh tree."""
     nb = grid(width, height, wrap).neighbours
+    # The commonest ambiguity is found without the solver: perturb it before the first run.
+    for block in _swappable_blocks(nb, tree):
+        _perturb(nb, tree, block, rng)
     before = width * height
     for _ in range(MAX_PERTURB_ROUNDS):
         deduction = deduce(width, height, tree, wrap=wrap, level=rules)
@@ -246,6 +246,27 @@ def _make_unique(
         for region in regions:
             _perturb(nb, tree, region, rng)
     return None
+
+
+def _swappable_blocks(nb: Neighbours, tree: list[int]) -> list[list[int]]:
+    """2×2 blocks whose two parallel inner links could be swapped for the other two with
+    every tile keeping its shape: the commonest ambiguous region of a raw tree (two in five of
+    them), a second solution whenever the swapped links still make a tree."""
+    blocks = []
+    for a, row in enumerate(nb):
+        b, c = row[2], row[3]
+        if b < 0 or c < 0 or nb[b][3] < 0:
+            continue
+        d = nb[b][3]
+        ta, tb, tc, td = tree[a], tree[b], tree[c], tree[d]
+        # In a tree a side is open exactly when it is linked.
+        links = (ta >> 2 & 1, tc >> 2 & 1, ta >> 3 & 1, tb >> 3 & 1)  # a–b, c–d, a–c, b–d
+        if links not in ((1, 1, 0, 0), (0, 0, 1, 1)):
+            continue
+        swapped = (ta ^ 12, tb ^ 9, tc ^ 6, td ^ 3)  # each tile trades one link for the other
+        if all(TURNS[t][u] or t == u for t, u in zip((ta, tb, tc, td), swapped, strict=True)):
+            blocks.append([a, b, c, d])
+    return blocks
 
 
 def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
