@@ -110,6 +110,9 @@ def start(puzzle: Puzzle) -> list[str]:
         f"scoreboard players set #2 {V} 2",
         f"scoreboard players set #turns {V} 0",
         f"scoreboard players set #tickets {V} 0",
+        # A new game drops clicks and tickets left from an earlier one (offline players too).
+        f"scoreboard players reset * {TICKET}",
+        f"scoreboard players reset * {CLICK}",
     ]
     for i, tile in enumerate(puzzle.tiles):
         lines += [f"scoreboard players set #s{i}_{d} {V} {tile >> d & 1}" for d in range(4)]

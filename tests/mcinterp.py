@@ -3,10 +3,11 @@ logic without Minecraft. It refuses any command it does not implement (``Unsuppo
 instead of skipping it.
 
 Implemented: scoreboard objectives add; scoreboard players set/add/remove/operation/enable/
-get; execute as/if/unless (score matches, score comparison, data storage)/store result
-(score, storage)/run; data modify storage (set/append/prepend/insert, value or from
-storage); data remove/get storage; function (plain, ``with storage``, inline compound);
-``$`` macro lines; return (value or run); tellraw and dialog show (recorded).
+get, and reset of every holder (``*``); execute as/if/unless (score matches, score
+comparison, data storage)/store result (score, storage)/run; data modify storage
+(set/append/prepend/insert, value or from storage); data remove/get storage; function
+(plain, ``with storage``, inline compound); ``$`` macro lines; return (value or run);
+tellraw and dialog show (recorded).
 
 ``commands`` counts what Minecraft counts against ``maxCommandChainLength`` (65,536 per
 top-level execution): 1 per command run (a ``function`` command included), and 1 per
@@ -270,6 +271,10 @@ class Interpreter:
         if words[1] != "players":
             raise Unsupported(" ".join(words))
         action = words[2]
+        if action == "reset" and len(words) == 5 and words[3] == "*":
+            for key in [k for k in self.scores if k[1] == words[4]]:
+                del self.scores[key]
+            return 1
         if action in ("set", "add", "remove") and len(words) == 6:
             holder, objective, amount = self._holder(words[3], executor), words[4], int(words[5])
             old = self.scores.get((holder, objective), 0)

@@ -404,3 +404,16 @@ def test_loops_cost_no_more_than_the_budget():
     before = machine.commands
     machine.function("pipes:tick")
     assert machine.commands - before < LIMIT
+
+
+def test_starting_again_drops_waiting_clicks():
+    puzzle = from_code("5x5-again")
+    machine = started(puzzle, players=3)
+    machine.scores["P1", "pipes.click"] = 4
+    machine.scores["P2", "pipes.click"] = 5
+    machine.function("pipes:tick")  # P1's click handled, P2's waits with a ticket
+    machine.function("pipes:start")
+    machine.function("pipes:tick")
+    assert storage_tiles(machine, puzzle)[0] == list(puzzle.tiles)  # a fresh board
+    assert machine.scores["#turns", "pipes.var"] == 0
+    assert all(machine.scores[p, "pipes.click"] == 0 for p in machine.players)  # re-enabled
