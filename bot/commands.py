@@ -333,6 +333,10 @@ async def datapack(interaction: Interaction) -> None:
     puzzle = await interaction.client.service.datapack_puzzle(
         interaction.user.id, interaction.channel_id, interaction.guild_id
     )
+    try:
+        minecraft.check_fits(puzzle)
+    except ValueError as error:
+        raise UserError(str(error)) from None
     zips = await asyncio.to_thread(minecraft.build, puzzle)
     data_name, resource_name = minecraft.file_names(puzzle)
     await interaction.followup.send(

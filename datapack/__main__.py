@@ -17,10 +17,11 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         puzzle = from_code(argv[0])
+        paths = write(puzzle, Path(argv[1]))
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    for path in write(puzzle, Path(argv[1])):
+    for path in paths:
         print(path)
     return 0
 

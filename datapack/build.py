@@ -44,8 +44,23 @@ def _zip(pack: DataPack | ResourcePack) -> bytes:
     return out.getvalue()
 
 
+#: The largest board side a pack plays: a click on a bigger board could run past Minecraft's
+#: 65,536 commands per execution, and its buttons past the screen's width.
+MAX_SIDE = 26
+
+
+def check_fits(puzzle: Puzzle) -> None:
+    """ValueError (one sentence for people) when a board is too big for a pack."""
+    if max(puzzle.width, puzzle.height) > MAX_SIDE:
+        raise ValueError(
+            f"Minecraft packs go up to {MAX_SIDE}×{MAX_SIDE} tiles: a {puzzle.size} board would "
+            "run past the game's command limit."
+        )
+
+
 def build(puzzle: Puzzle) -> tuple[bytes, bytes]:
     """(data pack zip, resource pack zip) of a puzzle."""
+    check_fits(puzzle)
     return _zip(data_pack(puzzle)), _zip(resource_pack(puzzle))
 
 
@@ -56,6 +71,7 @@ def file_names(puzzle: Puzzle) -> tuple[str, str]:
 
 def write(puzzle: Puzzle, folder: Path) -> list[Path]:
     """Write both zips into ``folder``; returns their paths."""
+    check_fits(puzzle)
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / name for name in file_names(puzzle)]
     for path, data in zip(paths, build(puzzle), strict=True):

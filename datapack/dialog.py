@@ -11,12 +11,13 @@ changed in those versions; minecraft.wiki "Dialog" and the client's widgets):
   where its glyph is drawn, since each glyph is the label of its own button.
 * A label is one line of text centred in its button: the line's top is 6 px below the
   button's top (``(20 - 8) / 2``). A bitmap font glyph's top is drawn at ``line top + 7 -
-  ascent``, so a glyph ``h`` px tall sits centred when ``ascent = 3 + h / 2``. A label wider
-  than the button less 2 px a side is clipped and scrolls, so glyphs are at most
-  ``width - 4`` px wide (tile glyphs are square).
-* At the automatic GUI scale a 1920×1080 screen is 480 GUI px wide (scale 4), so the whole
-  row must fit in 480 px: no sideways scrolling. The dialog scrolls up and down when the
-  rows are taller than the screen.
+  ascent``, so a glyph ``h`` px tall sits centred when ``ascent = 3 + h / 2``. A glyph
+  advances its width + 1, and a label wider than the button less 2 px a side is clipped and
+  scrolls, so glyphs are at most ``width - 5`` px wide (tile glyphs are square).
+* At the automatic GUI scale a 1920×1080 screen is 480 GUI px wide (scale 4), and the
+  dialog's scrolling body keeps 20 px of that for its scroll bar, so a whole row must fit
+  in 460 px: no sideways scrolling. The dialog scrolls up and down when the rows are taller
+  than the screen (270 GUI px: about 10 rows).
 * ``after_action: "close"``: a tile's button runs ``/trigger pipes.click set N`` (allowed to
   every player, no operator rights) and closes the dialog; the pack handles the click and
   shows the dialog again with the new board. The exit button has no action: it closes the
@@ -29,8 +30,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The widest a dialog may be at the automatic GUI scale of a 1920×1080 screen.
-SCREEN = 480
+#: The widest a dialog may be at the automatic GUI scale of a 1920×1080 screen, and what
+#: its scroll bar takes of that.
+SCREEN, SCROLL_BAR = 480, 20
 BUTTON_HEIGHT, GAP = 20, 2
 #: Buttons are at most this wide (a small board gets big tiles, not a wide sprawl).
 MAX_BUTTON = 24
@@ -55,10 +57,10 @@ class Layout:
 
 
 def layout(columns: int) -> Layout:
-    """The largest buttons that fit ``columns`` of them in ``SCREEN`` px, with an even glyph
-    (so it centres exactly) no wider than the button less its label margins."""
-    button = min(MAX_BUTTON, (SCREEN - GAP * (columns - 1)) // columns)
-    glyph = min(16, button - 4)
+    """The largest buttons that fit ``columns`` of them beside the scroll bar, with an even
+    glyph (so it centres exactly) no wider than the button less its label margins."""
+    button = min(MAX_BUTTON, (SCREEN - SCROLL_BAR - GAP * (columns - 1)) // columns)
+    glyph = min(16, button - 5)
     glyph -= glyph % 2
     return Layout(columns, button, glyph, 3 + glyph // 2)
 

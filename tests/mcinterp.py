@@ -10,8 +10,9 @@ comparison, data storage)/store result (score, storage)/run; data modify storage
 tellraw and dialog show (recorded).
 
 ``commands`` counts what Minecraft counts against ``maxCommandChainLength`` (65,536 per
-top-level execution): 1 per command run (a ``function`` command included), and 1 per
-``execute`` sub-command before ``run``, in every context an ``as`` forks into.
+top-level execution), on the safe side where the model is unsure: 1 per command run, 1 more
+per function call, and 1 per ``execute`` sub-command before ``run`` — all of them, even after
+a condition that failed — in every context an ``as`` forks into.
 """
 
 from __future__ import annotations
@@ -155,6 +156,8 @@ def _step(container: object, step: str | int) -> object:
 
 # -- the interpreter ------------------------------------------------------------------------
 
+#: The ``execute`` sub-commands the pack uses, up to ``run``.
+_SUBCOMMANDS = frozenset(("as", "if", "unless", "store"))
 _RANGE = re.compile(r"^(-?\d+)?(\.\.)?(-?\d+)?$")
 
 
@@ -183,6 +186,7 @@ class Interpreter:
 
     def function(self, name: str, executor: str | None = None, args: dict | None = None) -> int:
         """Run a function (``pipes:start`` or ``start``); returns its return value."""
+        self.commands += 1  # the call, besides the command that made it
         key = name.split(":", 1)[1] if ":" in name else name
         if key not in self.functions:
             raise CommandError(f"unknown function {name}")
@@ -359,6 +363,9 @@ class Interpreter:
             if word in ("if", "unless"):
                 passed, k = self._condition(words, k + 1, executor)
                 if passed != (word == "if"):
+                    # Count the sub-commands that did not run too (the safe side).
+                    end = words.index("run", k) if "run" in words[k:] else len(words)
+                    self.commands += sum(1 for w in words[k:end] if w in _SUBCOMMANDS)
                     return 0
                 continue
             if word == "store" and words[k + 1] == "result":

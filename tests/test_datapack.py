@@ -11,7 +11,16 @@ from packkit import LIMIT, budget, near_solved, set_tiles, started
 from PIL import Image
 
 from datapack import build, file_names
-from datapack.dialog import BUTTON_HEIGHT, CHAR_PX, GAP, SCREEN, STATUS_WIDTH, glyph_top, layout
+from datapack.dialog import (
+    BUTTON_HEIGHT,
+    CHAR_PX,
+    GAP,
+    SCREEN,
+    SCROLL_BAR,
+    STATUS_WIDTH,
+    glyph_top,
+    layout,
+)  # fmt: skip
 from datapack.formats import DATA_MAX, DATA_MIN, RESOURCE_MAX, RESOURCE_MIN
 from datapack.functions import functions
 from datapack.resourcepack import FIRST_GLYPH, GLYPH
@@ -341,8 +350,9 @@ def test_zips_build_from_3x3_to_20x20(size):
 @pytest.mark.parametrize("columns", range(3, 41))
 def test_the_dialog_layout_fits_and_puts_each_glyph_in_its_button(columns):
     fit = layout(columns)
-    assert fit.row_width <= SCREEN  # a 1920×1080 screen at the automatic GUI scale
-    assert fit.glyph <= fit.button - 4 and fit.glyph % 2 == 0 and fit.glyph >= 6
+    assert fit.row_width + SCROLL_BAR <= SCREEN  # 1920×1080 at the automatic GUI scale
+    # The glyph and its 1 px advance fit inside the label margins, so nothing scrolls.
+    assert fit.glyph + 1 <= fit.button - 4 and fit.glyph % 2 == 0 and fit.glyph >= 4
     for row in range(3):
         top, bottom = glyph_top(fit, row)
         button = row * (BUTTON_HEIGHT + GAP)
@@ -417,3 +427,9 @@ def test_starting_again_drops_waiting_clicks():
     assert storage_tiles(machine, puzzle)[0] == list(puzzle.tiles)  # a fresh board
     assert machine.scores["#turns", "pipes.var"] == 0
     assert all(machine.scores[p, "pipes.click"] == 0 for p in machine.players)  # re-enabled
+
+
+def test_packs_stop_where_the_command_limit_would_be_passed():
+    with pytest.raises(ValueError, match="Minecraft packs go up to 26×26 tiles"):
+        build(generate(27, 10, "big"))
+    assert build(generate(26, 26, "edge"))  # the largest still fits (see the budget test)

@@ -110,3 +110,17 @@ async def test_the_playground_plays_boards_up_to_40(tmp_path, size):
         assert "from 3 to 40 tiles" in messages[-1]["content"]
     finally:
         await playground.close()
+
+
+async def test_a_board_too_big_for_minecraft_gets_a_sentence(tmp_path):
+    playground = Playground(str(tmp_path / "pg.sqlite3"))
+    await playground.start()
+    try:
+        alice = PLAYERS[0].id
+        assert await playground.command(alice, "/pipes new 30x8 seed:mc") is None
+        assert await playground.command(alice, "/pipes datapack") is None
+        reply = playground.state(alice)["messages"][-1]
+        assert "Minecraft packs go up to 26×26 tiles" in reply["content"]
+        assert reply["files"] == []
+    finally:
+        await playground.close()
