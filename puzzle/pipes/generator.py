@@ -145,7 +145,7 @@ def _exits(width: int, height: int, wrap: bool) -> tuple[tuple[Exit, ...], ...]:
     )
 
 
-def _regions(nb: Neighbours, cells: list[int]) -> list[list[int]]:
+def regions(nb: Neighbours, cells: list[int]) -> list[list[int]]:
     """4-connected groups of ``cells``."""
     todo = set(cells)
     groups = []
@@ -237,13 +237,13 @@ def _make_unique(
             raise RuntimeError("the solver rejected a spanning tree")
         if deduction.solved:
             return round(deduction.cuts / (width * height), 2)
-        regions = _regions(nb, deduction.undecided)
-        if len(regions) >= before and rules == NORMAL:
+        ambiguous = regions(nb, deduction.undecided)
+        if len(ambiguous) >= before and rules == NORMAL:
             # No fewer ambiguous regions than last round: start afresh (Tatham's rule; with
             # the easy rules alone a tree needs more rounds, and is better kept).
             return None
-        before = len(regions)
-        for region in regions:
+        before = len(ambiguous)
+        for region in ambiguous:
             _perturb(nb, tree, region, rng)
     return None
 

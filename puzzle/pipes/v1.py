@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..prng import Rng
 from .candidates import ALL_OPEN, ANY_OPEN, INITIAL, KEEP_CLOSED, KEEP_OPEN, MASKS, edge_ids
 from .checker import check
-from .generator import Puzzle, source_of
+from .generator import Puzzle, regions, source_of
 from .grid import grid
 from .notation import make_code, parse_size
 from .tiles import rotate, turns_between
@@ -241,26 +241,6 @@ def spanning_tree(width: int, height: int, rng: Rng) -> list[int]:
     return tree
 
 
-def _regions(width: int, height: int, cells: list[int]) -> list[list[int]]:
-    """4-connected groups of ``cells``."""
-    nb = grid(width, height).neighbours
-    todo = set(cells)
-    groups = []
-    for start in cells:
-        if start not in todo:
-            continue
-        todo.discard(start)
-        group, stack = [start], [start]
-        while stack:
-            for j in nb[stack.pop()]:
-                if j in todo:
-                    todo.discard(j)
-                    group.append(j)
-                    stack.append(j)
-        groups.append(group)
-    return groups
-
-
 def _tree_path(width: int, height: int, tree: list[int], a: int, b: int) -> list[tuple[int, int]]:
     """The edges (cell, direction) on the tree path from ``a`` to ``b``."""
     nb = grid(width, height).neighbours
@@ -315,7 +295,7 @@ def _make_unique(width: int, height: int, tree: list[int], rng: Rng) -> float | 
         if state.done():
             return round(state.steps / (width * height), 2)
         undecided = [i for i, s in enumerate(state.cand) if s & (s - 1)]
-        for region in _regions(width, height, undecided):
+        for region in regions(grid(width, height).neighbours, undecided):
             _perturb(width, height, tree, region, rng)
     return None
 
