@@ -35,13 +35,15 @@ def samples():
     tiles = list(ring.solution)
     tiles[0], tiles[1], tiles[8], tiles[9] = 12, 9, 6, 3  # a closed ring in the corner
     yield "8x5-loop-outside-the-water", _board(ring, tiles)
-    for side in (10, 20, 26):
+    wrapping = generate(8, 6, "gallery", wrap=True)
+    yield "8x6-wrap-mid-game", _board(wrapping, _mid_game(wrapping, 5))
+    for side in (10, 20, 26, 40):
         big = generate(side, side, "gallery")
         yield f"{side}x{side}-mid-game", _board(big, _mid_game(big, 4))
 
 
 def _board(puzzle, tiles, highlight=(), locked=()):
-    result = check(puzzle.width, puzzle.height, tiles, puzzle.source)
+    result = check(puzzle.width, puzzle.height, tiles, puzzle.source, puzzle.wrap)
     return render_image(
         puzzle.width,
         puzzle.height,
@@ -50,6 +52,7 @@ def _board(puzzle, tiles, highlight=(), locked=()):
         result,
         highlight=highlight,
         locked=locked,
+        wrap=puzzle.wrap,
     )
 
 
