@@ -13,13 +13,15 @@ network — for the tiles of a spanning tree that also means no dangling pipe en
    reached by leaving cell ``i`` through side ``d``. A candidate whose open sides all lead into
    dead ends that, with the tile itself, hold fewer tiles than the board is impossible; a
    candidate set whose sides but one lead into dead ends bounds that one side for the
-   neighbour. A group with one undecided edge left must open it, with none it is cut off.
+   neighbour. A group with one undecided edge left must open it (a group with none, short
+   of the whole board, is cut off: a contradiction at every level).
 
 The solver is driven by a work list, never by sweeps over the board: a cell is examined again
 when its candidates, a bound on one of its sides, or the group behind one of its sides
 changes (on a merge the cells beside the smaller group are queued), so a run costs about the
-number of facts it finds. ``deduce`` returns what the rules settle; ``solve`` branches on the
-most constrained cell to enumerate solutions.
+number of facts it finds. Cheap work (edges) is done first; a cell's candidates are weighed
+against loops and dead ends once the edges have nothing more to say. ``deduce`` returns what
+the rules settle; ``solve`` branches on the most constrained cell to enumerate solutions.
 """
 
 from __future__ import annotations
