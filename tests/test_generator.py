@@ -2,7 +2,8 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles import connection_graph
+from oracles import brute_force_solutions, connection_graph
+from tatham_oracle import decided
 
 from puzzle.pipes import (
     EASY,
@@ -252,3 +253,24 @@ def test_swappable_blocks_are_real_ambiguities():
                 connection_graph(12, 12, swapped)
             )
     assert found and second
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 5), st.integers(3, 5), st.integers(0, 10**9), st.booleans())
+def test_small_puzzles_have_one_solution_by_the_brute_force_counter(width, height, seed, wrap):
+    puzzle = generate(width, height, f"bf{seed}", wrap=wrap)
+    assert brute_force_solutions(width, height, puzzle.tiles, wrap) == {puzzle.solution}
+
+
+def test_tathams_solver_also_solves_every_generated_puzzle(tatham_solver):
+    """Tatham's net_solver, independent of ours, decides every tile of generated puzzles up to
+    20×20 (flat and wrapping, every level): each has exactly one solution."""
+    boards = []
+    for k in range(90):
+        side = 3 + k % 18
+        wrap = k % 3 == 0
+        level = ("normal", "hard", "normal" if wrap else "easy")[k % 3]
+        puzzle = generate(side, side + k % 2, f"tat{k}", wrap=wrap, level=level)
+        boards.append((puzzle.width, puzzle.height, wrap, puzzle.tiles))
+    answers = decided(tatham_solver, boards)
+    assert [result for result, _ in answers] == [1] * len(boards)
