@@ -1,5 +1,7 @@
 """Puzzle generation (generator ``pipes/2``): randomized Prim with the T-cap, made unique by
-Tatham's perturbation until the solver's deduction decides every tile, then scrambled.
+Tatham's perturbation until the solver's deduction decides every tile, then scrambled. The
+commonest ambiguity, a 2×2 block whose two inner links could swap, is found without the
+solver and perturbed before its first run.
 
 Why the T-cap never strands a cell (the argument of Tatham's ``net.c``, restated):
 Prim grows one tree from the source and only ever links a tree cell to a cell outside it, and
@@ -288,7 +290,12 @@ def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bo
         else:
             continue
         away = sum(1 for t, s in zip(tiles, solution, strict=True) if t != s)
-        if away >= MIN_SCRAMBLED_SHARE * n:  # so not solved either
+        # Without loops, n - 1 connections join every tile: another solution of a puzzle
+        # that has several.
+        joined = sum(1 for i, j in g.right if tiles[i] & 4 and tiles[j] & 1) + sum(
+            1 for i, j in g.down if tiles[i] & 8 and tiles[j] & 2
+        )
+        if away >= MIN_SCRAMBLED_SHARE * n and joined < n - 1:
             return tiles
 
 
