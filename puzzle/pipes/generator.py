@@ -337,19 +337,34 @@ def generate(
         raise ValueError(WRAP_NOT_EASY)
     code = make_code(width, height, seed, unique, wrap, level)
     tree, tiles, share = build(width, height, Stream(f"daily-pipes/v2/{code}"), unique, wrap, level)
-    par = sum(TURNS[t][s] for t, s in zip(tiles, tree, strict=True))
+    return assemble(width, height, code, tree, tiles, share, unique, wrap, level if unique else "")
+
+
+def assemble(
+    width: int,
+    height: int,
+    code: str,
+    solution: list[int],
+    tiles: list[int],
+    difficulty: float,
+    unique: bool,
+    wrap: bool = False,
+    level: str = "normal",
+) -> Puzzle:
+    """The puzzle of a code from its solution and scrambled tiles (par and source follow);
+    generators ``pipes/1`` and ``pipes/2`` both end here."""
     return Puzzle(
         width=width,
         height=height,
         source=source_of(width, height),
-        solution=tuple(tree),
+        solution=tuple(solution),
         tiles=tuple(tiles),
         code=code,
-        par=par,
-        difficulty=share,
+        par=sum(TURNS[t][s] for t, s in zip(tiles, solution, strict=True)),
+        difficulty=difficulty,
         unique=unique,
         wrap=wrap,
-        level=level if unique else "",
+        level=level,
     )
 
 

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from ..prng import Rng
 from .candidates import ALL_OPEN, ANY_OPEN, INITIAL, KEEP_CLOSED, KEEP_OPEN, MASKS, edge_ids
 from .checker import check
-from .generator import Puzzle, regions, source_of
+from .generator import Puzzle, assemble, regions, source_of
 from .grid import grid
 from .notation import make_code, parse_size
-from .tiles import rotate, turns_between
+from .tiles import rotate
 
 
 class _Contradiction(Exception):
@@ -333,15 +333,4 @@ def generate_v1(width: int, height: int, seed: str, *, unique: bool = True) -> P
         if difficulty is not None:
             break
     tiles = scramble(width, height, tree, rng)
-    par = sum(turns_between(t, s) or 0 for t, s in zip(tiles, tree, strict=True))
-    return Puzzle(
-        width=width,
-        height=height,
-        source=source_of(width, height),
-        solution=tuple(tree),
-        tiles=tuple(tiles),
-        code=code,
-        par=par,
-        difficulty=difficulty,
-        unique=unique,
-    )
+    return assemble(width, height, code, tree, tiles, difficulty, unique)
