@@ -63,9 +63,3 @@ def layout(columns: int) -> Layout:
     glyph = min(16, button - 5)
     glyph -= glyph % 2
     return Layout(columns, button, glyph, 3 + glyph // 2)
-
-
-def glyph_top(layout: Layout, row: int) -> tuple[int, int]:
-    """(top, bottom) in px of the glyphs of board row ``row``, from the top of the grid."""
-    top = row * (BUTTON_HEIGHT + GAP) + 6 + 7 - layout.ascent
-    return top, top + layout.glyph

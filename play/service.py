@@ -53,8 +53,6 @@ DAILY_SIZE = (8, 8)
 #: early in the week.
 WEEKLY = "weekly"
 WEEK_LEVELS = ("easy", "easy", "normal", "normal", "normal", "hard", "hard")
-#: What a server may choose for its daily.
-DAILY_LEVELS = (WEEKLY, "easy", "normal", "hard")
 #: At most this many moves in one typed command.
 MAX_MOVES = 50
 #: New puzzles being generated at once, at most; more requests are refused, not queued.

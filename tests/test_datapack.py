@@ -18,7 +18,6 @@ from datapack.dialog import (
     SCREEN,
     SCROLL_BAR,
     STATUS_WIDTH,
-    glyph_top,
     layout,
 )  # fmt: skip
 from datapack.formats import DATA_MAX, DATA_MIN, RESOURCE_MAX, RESOURCE_MIN
@@ -345,6 +344,13 @@ def test_zips_build_from_3x3_to_20x20(size):
     data, resources = build(generate(size, size, "sizes"))
     assert zipfile.ZipFile(io.BytesIO(data)).testzip() is None
     assert zipfile.ZipFile(io.BytesIO(resources)).testzip() is None
+
+
+def glyph_top(fit, row):
+    """(top, bottom) of a row's glyphs from the grid's top, by the client's rules: a label's
+    line starts 6 px into its 20 px button, a bitmap glyph's top at line top + 7 - ascent."""
+    top = row * (BUTTON_HEIGHT + GAP) + 6 + 7 - fit.ascent
+    return top, top + fit.glyph
 
 
 @pytest.mark.parametrize("columns", range(3, 41))
