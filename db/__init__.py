@@ -2,7 +2,8 @@
 
 Applies no rule and imports nothing of the project: a kind's states are encoded by the codecs
 the storage is opened with, and a move's effect is computed by the caller's function inside
-the transaction that stores it. ``open_storage`` gives the SQLite implementation.
+the transaction that stores it. ``open_storage`` gives the SQLite or the PostgreSQL
+implementation.
 """
 
 from pathlib import Path
@@ -21,6 +22,7 @@ from .models import (
     PuzzleRecord,
     Result,
 )  # fmt: skip
+from .postgres import PostgresStorage, is_postgres_url
 from .schema import LegacyPuzzles, NewPuzzle
 from .sqlite import Clock, SqliteStorage, utc_now
 from .storage import (
@@ -36,21 +38,25 @@ from .storage import (
 
 
 async def open_storage(
-    path: str | Path,
+    where: str | Path,
     codecs: Codecs,
     *,
     clock: Clock = utc_now,
     legacy: LegacyPuzzles | None = None,
 ) -> Storage:
-    """Open the SQLite storage at ``path`` (created and migrated as needed). ``codecs`` read
-    and write each kind's states; ``legacy`` gives the puzzles of codes stored by schema 1,
-    needed once when such a database is upgraded."""
-    return await SqliteStorage.open(path, codecs, clock=clock, legacy=legacy)
+    """Open the storage at ``where``, migrated as needed: a ``postgresql://`` URL opens
+    PostgreSQL, anything else is a SQLite file (created if missing). ``codecs`` read and
+    write each kind's states; ``legacy`` gives the puzzles of codes stored by SQLite's
+    schema 1, needed once when such a file is upgraded."""
+    if is_postgres_url(where):
+        return await PostgresStorage.open(str(where), codecs, clock=clock)
+    return await SqliteStorage.open(where, codecs, clock=clock, legacy=legacy)
 
 
 __all__ = [
     "MODES", "Change", "Changed", "Clock", "Codecs", "DailyPost", "DailyPuzzle", "Game",
     "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles", "MoveRecord", "NewPuzzle",
-    "NewResult", "Outcome", "PuzzleRecord", "Result", "Rules", "SqliteStorage", "StaleGame",
-    "StateCodec", "Storage", "StorageError", "open_storage", "utc_now",
+    "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord", "Result", "Rules",
+    "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError", "is_postgres_url",
+    "open_storage", "utc_now",
 ]  # fmt: skip

@@ -10,16 +10,16 @@ half-read statement keeps an old snapshot open for the reads after it.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, cast
 
 import aiosqlite
 
+from . import rows
 from .models import (
     MODES,
     Changed,
@@ -44,61 +44,6 @@ def utc_now() -> datetime:
 
 def _text(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
-
-
-def _moment(text: str) -> datetime:
-    return datetime.fromisoformat(text)
-
-
-def _maybe_moment(text: str | None) -> datetime | None:
-    return datetime.fromisoformat(text) if text else None
-
-
-_PUZZLE_COLUMNS = (
-    "p.id AS p_id, p.kind, p.params, p.seed, p.width, p.height, p.description, p.solution, "
-    "p.par, p.difficulty, p.generator"
-)
-_GAMES = f"SELECT g.*, {_PUZZLE_COLUMNS} FROM games g JOIN puzzles p ON p.id = g.puzzle_id"
-_DAILIES = (
-    f"SELECT d.id, d.date, {_PUZZLE_COLUMNS} FROM daily_puzzles d "
-    "JOIN puzzles p ON p.id = d.puzzle_id"
-)
-_RESULTS = "SELECT r.*, d.date FROM results r JOIN daily_puzzles d ON d.id = r.daily_id"
-
-
-def _puzzle(row: aiosqlite.Row) -> PuzzleRecord:
-    return PuzzleRecord(
-        id=row["p_id"], kind=row["kind"], params=row["params"], seed=row["seed"],
-        width=row["width"], height=row["height"], description=row["description"],
-        solution=row["solution"], par=row["par"], difficulty=row["difficulty"],
-        generator=row["generator"],
-    )  # fmt: skip
-
-
-def _result(row: aiosqlite.Row) -> Result:
-    return Result(
-        daily_id=row["daily_id"], user_id=row["user_id"], guild_id=row["guild_id"],
-        game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
-        hints=row["hints"], solved_at=_moment(row["solved_at"]),
-        date=date.fromisoformat(row["date"]), late=bool(row["late"]),
-    )  # fmt: skip
-
-
-def _daily(row: aiosqlite.Row) -> DailyPuzzle:
-    return DailyPuzzle(id=row["id"], date=date.fromisoformat(row["date"]), puzzle=_puzzle(row))
-
-
-def _settings(row: aiosqlite.Row) -> GuildSettings:
-    return GuildSettings(
-        guild_id=row["guild_id"], channel_id=row["channel_id"],
-        post_time=time.fromisoformat(row["post_time"]), timezone=row["timezone"],
-        width=row["width"], height=row["height"], enabled=bool(row["enabled"]),
-        configured_by=row["configured_by"], failures=row["failures"], paused=row["paused"],
-        role_id=row["role_id"],
-        size_from=date.fromisoformat(row["size_from"]) if row["size_from"] else None,
-        previous_width=row["previous_width"], previous_height=row["previous_height"],
-        level=row["level"], previous_level=row["previous_level"],
-    )  # fmt: skip
 
 
 class SqliteStorage:
@@ -163,27 +108,17 @@ class SqliteStorage:
     async def _one(
         self, sql: str, *args: object, on: aiosqlite.Connection | None = None
     ) -> aiosqlite.Row | None:
-        rows = await self._all(sql, *args, on=on)
-        return rows[0] if rows else None
+        found = await self._all(sql, *args, on=on)
+        return found[0] if found else None
 
     def _game(self, row: aiosqlite.Row) -> Game:
-        puzzle = _puzzle(row)
-        return Game(
-            id=row["id"], puzzle=puzzle,
-            state=self._codecs[puzzle.kind].decode_state(row["state"]),
-            owner_id=row["owner_id"], mode=row["mode"], guild_id=row["guild_id"],
-            channel_id=row["channel_id"], message_id=row["message_id"],
-            daily_id=row["daily_id"], started_at=_moment(row["started_at"]),
-            outcome=row["outcome"], finished_at=_maybe_moment(row["finished_at"]),
-            turns=row["turns"], hints=row["hints"], version=row["version"],
-            day_ends=_maybe_moment(row["day_ends"]),
-        )  # fmt: skip
+        return rows.game(row, self._codecs)
 
-    def _games(self, rows: Iterable[aiosqlite.Row]) -> list[Game]:
-        return [self._game(row) for row in rows]
+    def _games(self, found: Iterable[aiosqlite.Row]) -> list[Game]:
+        return [self._game(row) for row in found]
 
     async def _game_on(self, db: aiosqlite.Connection, game_id: int) -> Game | None:
-        row = await self._one(f"{_GAMES} WHERE g.id = ?", game_id, on=db)
+        row = await self._one(f"{rows.GAMES} WHERE g.id = ?", game_id, on=db)
         return self._game(row) if row else None
 
     # -- puzzles ----------------------------------------------------------------------------
@@ -225,14 +160,14 @@ class SqliteStorage:
         self, kind: str, params: str, seed: str, on: aiosqlite.Connection | None = None
     ) -> PuzzleRecord | None:
         row = await self._one(
-            f"SELECT {_PUZZLE_COLUMNS} FROM puzzles p "
+            f"SELECT {rows.PUZZLE_COLUMNS} FROM puzzles p "
             "WHERE p.kind = ? AND p.params = ? AND p.seed = ?",
             kind,
             params,
             seed,
             on=on,
         )
-        return _puzzle(row) if row else None
+        return rows.puzzle(row) if row else None
 
     # -- games ------------------------------------------------------------------------------
 
@@ -306,7 +241,7 @@ class SqliteStorage:
 
     async def game(self, game_id: int) -> Game | None:
         """The game with that id, or None."""
-        row = await self._one(f"{_GAMES} WHERE g.id = ?", game_id)
+        row = await self._one(f"{rows.GAMES} WHERE g.id = ?", game_id)
         return self._game(row) if row else None
 
     async def set_game_message(
@@ -321,7 +256,7 @@ class SqliteStorage:
 
     async def unfinished_games(self, owner_id: int, channel_id: int | None = None) -> list[Game]:
         """The owner's games still being played (in one channel, if given), newest first."""
-        sql = f"{_GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'"
+        sql = f"{rows.GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'"
         args: list[object] = [owner_id]
         if channel_id is not None:
             sql += " AND g.channel_id = ?"
@@ -331,7 +266,7 @@ class SqliteStorage:
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         """The owner's game of a daily puzzle, or None."""
         row = await self._one(
-            f"{_GAMES} WHERE g.owner_id = ? AND g.daily_id = ?", owner_id, daily_id
+            f"{rows.GAMES} WHERE g.owner_id = ? AND g.daily_id = ?", owner_id, daily_id
         )
         return self._game(row) if row else None
 
@@ -383,7 +318,7 @@ class SqliteStorage:
         expected_version: int | None,
         interaction_id: int | None,
     ) -> Changed:
-        row = db.execute(f"{_GAMES} WHERE g.id = ?", (game_id,)).fetchone()
+        row = db.execute(f"{rows.GAMES} WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise GameNotFound("That game does not exist (any more).")
         game = self._game(row)
@@ -439,33 +374,19 @@ class SqliteStorage:
                     int(change.result.late),
                 ),
             )
-        changed = dataclasses.replace(
-            game,
-            state=change.state,
-            turns=game.turns + change.turns,
-            hints=game.hints + change.hints,
-            version=game.version + 1,
-            outcome=change.outcome,
-            finished_at=now if finished else None,
-        )
-        return Changed(changed, applied=True)
+        return Changed(rows.changed(game, change, now), applied=True)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """Every move of a game, in order."""
-        rows = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY id", game_id)
-        return [
-            MoveRecord(
-                r["id"], r["game_id"], r["user_id"], r["move"], bool(r["hint"]), _moment(r["at"])
-            )
-            for r in rows
-        ]
+        found = await self._all("SELECT * FROM moves WHERE game_id = ? ORDER BY id", game_id)
+        return [rows.move(row) for row in found]
 
     # -- servers and daily posts ------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         """A server's daily settings, or None if it never ran setup."""
         row = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", guild_id)
-        return _settings(row) if row else None
+        return rows.settings(row) if row else None
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Create or replace a server's daily settings."""
@@ -517,8 +438,8 @@ class SqliteStorage:
 
     async def enabled_guilds(self) -> list[GuildSettings]:
         """Servers whose daily post is on."""
-        rows = await self._all("SELECT * FROM guild_settings WHERE enabled = 1 ORDER BY guild_id")
-        return [_settings(row) for row in rows]
+        found = await self._all("SELECT * FROM guild_settings WHERE enabled = 1 ORDER BY guild_id")
+        return [rows.settings(row) for row in found]
 
     async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle:
         """The daily puzzle of a date, kind and parameters, stored on first use (first
@@ -542,18 +463,18 @@ class SqliteStorage:
         self, day: date, kind: str, params: str, on: aiosqlite.Connection | None = None
     ) -> DailyPuzzle | None:
         row = await self._one(
-            f"{_DAILIES} WHERE d.date = ? AND d.kind = ? AND d.params = ?",
+            f"{rows.DAILIES} WHERE d.date = ? AND d.kind = ? AND d.params = ?",
             day.isoformat(),
             kind,
             params,
             on=on,
         )
-        return _daily(row) if row else None
+        return rows.daily(row) if row else None
 
     async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None:
         """The daily puzzle with that id, or None."""
-        row = await self._one(f"{_DAILIES} WHERE d.id = ?", daily_id)
-        return _daily(row) if row else None
+        row = await self._one(f"{rows.DAILIES} WHERE d.id = ?", daily_id)
+        return rows.daily(row) if row else None
 
     async def claim_daily_post(
         self,
@@ -596,13 +517,7 @@ class SqliteStorage:
         row = await self._one(
             "SELECT * FROM daily_posts WHERE guild_id = ? AND date = ?", guild_id, day.isoformat()
         )
-        if row is None:
-            return None
-        return DailyPost(
-            guild_id=row["guild_id"], date=date.fromisoformat(row["date"]),
-            daily_id=row["daily_id"], channel_id=row["channel_id"],
-            message_id=row["message_id"], claimed_at=_moment(row["claimed_at"]),
-        )  # fmt: skip
+        return rows.post(row) if row else None
 
     # -- the deployment's own values ---------------------------------------------------------
 
@@ -622,36 +537,36 @@ class SqliteStorage:
     async def result(self, daily_id: int, user_id: int) -> Result | None:
         """A user's result on a daily puzzle, or None."""
         row = await self._one(
-            f"{_RESULTS} WHERE r.daily_id = ? AND r.user_id = ?", daily_id, user_id
+            f"{rows.RESULTS} WHERE r.daily_id = ? AND r.user_id = ?", daily_id, user_id
         )
-        return _result(row) if row else None
+        return rows.result(row) if row else None
 
     async def results(self, daily_id: int, guild_id: int | None = None) -> list[Result]:
         """Every result of a daily puzzle, in one server or (guild_id None) everywhere."""
         if guild_id is None:
-            rows = await self._all(f"{_RESULTS} WHERE r.daily_id = ?", daily_id)
+            found = await self._all(f"{rows.RESULTS} WHERE r.daily_id = ?", daily_id)
         else:
-            rows = await self._all(
-                f"{_RESULTS} WHERE r.daily_id = ? AND r.guild_id = ?", daily_id, guild_id
+            found = await self._all(
+                f"{rows.RESULTS} WHERE r.daily_id = ? AND r.guild_id = ?", daily_id, guild_id
             )
-        return [_result(row) for row in rows]
+        return [rows.result(row) for row in found]
 
     async def results_between(
         self, first: date, last: date, guild_id: int | None = None
     ) -> list[Result]:
         """Every daily result of puzzle dates ``first`` to ``last`` (both included), in one
         server or (guild_id None) everywhere."""
-        sql = f"{_RESULTS} WHERE d.date BETWEEN ? AND ?"
+        sql = f"{rows.RESULTS} WHERE d.date BETWEEN ? AND ?"
         args: list[object] = [first.isoformat(), last.isoformat()]
         if guild_id is not None:
             sql += " AND r.guild_id = ?"
             args.append(guild_id)
-        return [_result(row) for row in await self._all(sql, *args)]
+        return [rows.result(row) for row in await self._all(sql, *args)]
 
     async def user_results(self, user_id: int) -> list[Result]:
         """Every daily result of a user, oldest puzzle date first."""
-        rows = await self._all(f"{_RESULTS} WHERE r.user_id = ? ORDER BY d.date", user_id)
-        return [_result(row) for row in rows]
+        found = await self._all(f"{rows.RESULTS} WHERE r.user_id = ? ORDER BY d.date", user_id)
+        return [rows.result(row) for row in found]
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

@@ -28,9 +28,10 @@ from .scoring import (
 from .service import Board, GameService, Played, Standings, load
 
 
-async def open_storage(path: str | Path, *, clock: db.Clock = db.utc_now) -> db.Storage:
-    """The SQLite storage at ``path`` with every kind's codec (and the schema-1 upgrade)."""
-    return await db.open_storage(path, KINDS, clock=clock, legacy=legacy_puzzle)
+async def open_storage(where: str | Path, *, clock: db.Clock = db.utc_now) -> db.Storage:
+    """The storage at ``where`` (a SQLite file, or a ``postgresql://`` URL) with every
+    kind's codec (and SQLite's schema-1 upgrade)."""
+    return await db.open_storage(where, KINDS, clock=clock, legacy=legacy_puzzle)
 
 
 __all__ = [

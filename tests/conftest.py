@@ -1,3 +1,4 @@
+import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -6,6 +7,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import pgserver
 import tatham_oracle
 from botkit import make_bot
 from storekit import FakeClock
@@ -33,3 +35,17 @@ def tatham_solver(tmp_path_factory):
     if binary is None:
         pytest.skip("no C compiler (cc or gcc): Tatham's solver cannot be built as an oracle")
     return binary
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL server for the whole run (see tests/pgserver.py); its URL is
+    also in the environment, for subprocesses."""
+    try:
+        server = pgserver.PostgresServer.start()
+    except pgserver.Unavailable as why:
+        pytest.skip(f"no PostgreSQL server can run here: {why}")
+    os.environ[pgserver.ENV] = server.url
+    yield server
+    del os.environ[pgserver.ENV]
+    server.stop()

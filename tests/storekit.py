@@ -6,11 +6,13 @@ is parametrised by ``BACKENDS`` and every backend must pass all of it.
 
 from datetime import UTC, datetime, timedelta
 
+import pgserver
+
 from db import Change, NewResult, open_storage
 from puzzle import KINDS
 from puzzle.pipes import KIND, Params, State, rotate
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "postgres"]
 PIPES = KIND.generate(Params(6, 6), "storage")
 
 
@@ -26,8 +28,12 @@ class FakeClock:
 
 
 async def open_backend(name, where, clock=None, legacy=None):
-    """A fresh or existing storage of backend ``name`` at ``where`` (a file path for SQLite)."""
-    assert name == "sqlite", name
+    """A fresh or existing storage of backend ``name`` at ``where``: for SQLite that file,
+    for PostgreSQL a database named after that path on the test server (``pgserver``)."""
+    if name == "postgres":
+        where = await pgserver.database_for(where)
+    else:
+        assert name == "sqlite", name
     return await open_storage(where, KINDS, clock=clock or FakeClock(), legacy=legacy)
 
 

@@ -29,6 +29,8 @@ from puzzle.pipes import KIND, Params, rotate
 
 @pytest.fixture(params=BACKENDS)
 def backend(request):
+    if request.param == "postgres":
+        request.getfixturevalue("postgres")
     return request.param
 
 
