@@ -4,6 +4,7 @@ daily scheduler together."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -36,11 +37,17 @@ class PipesBot(PipesClient):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # Discord's recommended shard count when none is set; this process's shards (all of
+        # them when none are named).
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             tree_cls=pipes_commands.PipesTree,
+            **shards,
         )
         self.settings = settings
         self.clock = clock
@@ -51,7 +58,7 @@ class PipesBot(PipesClient):
 
     async def setup_hook(self) -> None:
         """Open storage, register the persistent buttons, start the daily scheduler."""
-        self.storage = await play.open_storage(self.settings.database_path, clock=self.clock)
+        self.storage = await play.open_storage(self.settings.database, clock=self.clock)
         self.workers = Workers(self.settings.workers)
         self.service = GameService(
             self.storage,

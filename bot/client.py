@@ -19,15 +19,22 @@ from .workers import Workers
 log = logging.getLogger("bot")
 
 
-class PipesClient(commands.Bot):
+class PipesClient(commands.AutoShardedBot):
     """The bot as its parts see it. ``storage``, ``service`` and ``workers`` exist once it is
-    set up."""
+    set up. It runs the shards its settings name (all of them by default)."""
 
     settings: Settings
     clock: db.Clock
     storage: db.Storage
     service: GameService
     workers: Workers
+
+    def runs(self, guild_id: int) -> bool:
+        """Whether this process runs the shard of a server (Discord's formula); before it
+        learns the shard count from Discord, a process runs every server."""
+        count = self.shard_count or 1
+        shard = (guild_id >> 22) % count
+        return self.shard_ids is None or shard in self.shard_ids
 
     def log_error(self, error: BaseException) -> None:
         """Log an unexpected error with its traceback."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from puzzle.pipes.notation import MAX_SIDE
 
@@ -41,15 +42,57 @@ class Settings:
     workers: int = field(default_factory=default_processes)
     #: The largest board side /pipes new and the daily accept (the playground allows more).
     max_side: int = DISCORD_MAX_SIDE
+    #: A PostgreSQL database (``postgresql://…``) shared by every process; empty: the
+    #: SQLite file at ``database_path``.
+    database_url: str = ""
+    #: Discord's shards of the whole bot (None: as many as Discord recommends), and those
+    #: this process runs and posts dailies for (None: all of them).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database(self) -> str:
+        """Where the data lives: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def __repr__(self) -> str:
         return (
             f"Settings(token={'set' if self.token else 'missing'}, "
             f"daily_secret={'set' if self.daily_secret else 'kept with the data'}, "
-            f"database_path={self.database_path!r}, log_level={self.log_level!r}, "
+            f"database={without_password(self.database)!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, "
-            f"max_side={self.max_side})"
+            f"max_side={self.max_side}, shard_count={self.shard_count}, "
+            f"shard_ids={self.shard_ids})"
         )
+
+
+def without_password(where: str) -> str:
+    """A database URL fit for logs: its password replaced by ``***``."""
+    parts = urlsplit(where)
+    if parts.password is None:
+        return where
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT, the number of shards of the bot.")
+        return None, None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 100_000:
+        raise ConfigError(f"SHARD_COUNT must be a number of shards from 1, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    words = [word.strip() for word in ids_text.split(",")]
+    if not all(word.isdigit() and int(word) < count for word in words):
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers from 0 to {count - 1}, separated by commas, "
+            f"not {ids_text!r}."
+        )
+    return count, tuple(sorted({int(word) for word in words}))
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -78,6 +121,10 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
     workers = merged.get("WORKERS", "").strip() or str(default_processes())
     if not workers.isdigit() or int(workers) > 64:
         raise ConfigError(f"WORKERS must be a number of processes from 0 to 64, not {workers!r}.")
+    url = merged.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite).")
+    shard_count, shard_ids = _shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", ""))
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip(),
         daily_secret=merged.get("DAILY_SECRET", "").strip(),
@@ -85,4 +132,7 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
         log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         dev_guild_id=int(guild) if guild else None,
         workers=int(workers),
+        database_url=url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

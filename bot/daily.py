@@ -107,7 +107,8 @@ class DailyPoster:
         many posts were made."""
         now = self.bot.clock()
         storage, service = self.bot.storage, self.bot.service
-        guilds = await storage.enabled_guilds()
+        # Each process posts for the servers of its own shards; the claim still guards.
+        guilds = [g for g in await storage.enabled_guilds() if self.bot.runs(g.guild_id)]
         today = now.astimezone(UTC).date()
         for day in (today, today + timedelta(days=1)):
             wanted = {daily_on(g, day) for g in guilds}

@@ -337,7 +337,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--database", default=None, help=f"default: {DEFAULT_DATABASE}")
     args = parser.parse_args()
-    database = args.database or load_settings().database_path
+    database = args.database or load_settings().database
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)  # no voice-support chatter
     with contextlib.suppress(KeyboardInterrupt):

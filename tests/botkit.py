@@ -13,10 +13,12 @@ ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
 MANAGER = discord.Permissions(manage_guild=True)
 
 
-def make_bot(tmp_path, clock):
+def make_bot(tmp_path, clock, **settings):
+    """A bot on the SQLite file ``bot.sqlite3`` in ``tmp_path`` (or the ``database_url`` in
+    ``settings``), with the other ``settings`` given."""
     return create_bot(
         # Threads, not worker processes: a test starts many bots (test_workers covers them).
-        Settings(database_path=str(tmp_path / "bot.sqlite3"), workers=0),
+        Settings(database_path=str(tmp_path / "bot.sqlite3"), workers=0, **settings),
         clock=clock,
         sync_commands=False,
         schedule=False,

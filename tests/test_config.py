@@ -20,3 +20,33 @@ def test_missing_file_and_bad_guild(tmp_path):
     assert load_settings({}, tmp_path / "none").token == ""
     with pytest.raises(ConfigError, match="DEV_GUILD_ID must be a server id"):
         load_settings({"DEV_GUILD_ID": "abc"}, tmp_path / "none")
+
+
+def test_database_url_chooses_postgres_and_its_password_stays_out_of_repr(tmp_path):
+    url = "postgresql://pipes:hunter2@db.example:5432/pipes"
+    settings = load_settings({"DATABASE_URL": url}, tmp_path / "none")
+    assert settings.database == url
+    assert "hunter2" not in repr(settings)
+    assert "postgresql://pipes:***@db.example:5432/pipes" in repr(settings)
+    assert load_settings({}, tmp_path / "none").database == "./data/pipes.sqlite3"
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a postgresql:// URL"):
+        load_settings({"DATABASE_URL": "mysql://x"}, tmp_path / "none")
+
+
+def test_shard_settings(tmp_path):
+    def shards(**env):
+        settings = load_settings(env, tmp_path / "none")
+        return settings.shard_count, settings.shard_ids
+
+    assert shards() == (None, None)  # Discord's recommended count, all in this process
+    assert shards(SHARD_COUNT="4") == (4, None)
+    assert shards(SHARD_COUNT="4", SHARD_IDS="3, 1,1") == (4, (1, 3))
+    for bad, message in [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a number of shards"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a number of shards"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "4"}, "SHARD_IDS must be shard numbers from 0 to 3"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "1,x"}, "SHARD_IDS must be shard numbers"),
+        ({"SHARD_IDS": "1"}, "SHARD_IDS needs SHARD_COUNT"),
+    ]:
+        with pytest.raises(ConfigError, match=message):
+            load_settings(bad, tmp_path / "none")
