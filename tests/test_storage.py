@@ -7,10 +7,12 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections import Counter
 from dataclasses import replace
 from datetime import date, time, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,8 +25,20 @@ from storekit import (
     turn,
 )  # fmt: skip
 
-from db import GameFinished, GameNotFound, GuildSettings, StaleGame, schema
+from db import (
+    GameFinished,
+    GameNotFound,
+    GuildSettings,
+    StaleGame,
+    open_storage,
+    postgres_schema,
+    schema,
+)
+from puzzle import KINDS
 from puzzle.pipes import KIND, Params, rotate
+
+#: A process that changes a game (tests/change_writer.py).
+WRITER = [sys.executable, str(Path(__file__).parent / "change_writer.py")]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -294,8 +308,7 @@ def test_a_killed_writer_loses_no_committed_move(backend, tmp_path):
     game_id = asyncio.run(setup())
     writer = subprocess.Popen(
         [
-            sys.executable,
-            str(Path(__file__).parent / "crash_writer.py"),
+            *WRITER,
             backend,
             str(path),
             str(game_id),
@@ -319,6 +332,49 @@ def test_a_killed_writer_loses_no_committed_move(backend, tmp_path):
             moves = await store.moves(game_id)
             assert len(moves) >= committed
             assert game.version == len(moves)
+            assert game.tiles == replay([1] * 36, moves)
+        finally:
+            await store.close()
+
+    asyncio.run(verify())
+
+
+def test_changes_from_two_processes_serialise(backend, tmp_path):
+    """Two processes change one game at once: no move is lost or doubled, and the state is
+    the replay of the moves in the order they were stored."""
+    path = tmp_path / "shared.sqlite3"
+
+    async def setup():
+        store = await open_backend(backend, path)
+        try:
+            return (await new_game(store, tiles=[1] * 36)).id
+        finally:
+            await store.close()
+
+    game_id = asyncio.run(setup())
+    writers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(Path(__file__).parent / "change_writer.py"),
+                backend,
+                str(path),
+                str(game_id),
+                "120",
+                str(user),
+            ],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        for user in (1, 2)
+    ]
+    assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
+
+    async def verify():
+        store = await open_backend(backend, path)
+        try:
+            game, moves = await store.game(game_id), await store.moves(game_id)
+            assert Counter(m.user_id for m in moves) == {1: 120, 2: 120}
+            assert game.version == 240 and game.turns == 2 * sum(1 + k % 3 for k in range(120))
             assert game.tiles == replay([1] * 36, moves)
         finally:
             await store.close()
@@ -351,3 +407,51 @@ async def test_failed_migration_changes_nothing(tmp_path, monkeypatch):
     assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS) - 1
     columns = [row[1] for row in raw.execute("PRAGMA table_info(games)")]
     assert "half" not in columns
+
+
+# -- PostgreSQL's own database: schema versions ----------------------------------------------
+
+
+def test_postgres_processes_starting_at_once_migrate_once(postgres):
+    url = asyncio.run(postgres.database("racing_starts"))
+    opener = (
+        "import asyncio, sys; import db; from puzzle import KINDS\n"
+        "async def main():\n"
+        "    await (await db.open_storage(sys.argv[1], KINDS)).close()\n"
+        "asyncio.run(main())"
+    )
+    starts = [
+        subprocess.Popen([sys.executable, "-c", opener, url], cwd=Path(__file__).parents[1])
+        for _ in range(6)
+    ]
+    assert [start.wait(timeout=60) for start in starts] == [0] * 6
+
+    async def versions():
+        connection = await asyncpg.connect(url)
+        try:
+            return [r["version"] for r in await connection.fetch("SELECT * FROM schema_version")]
+        finally:
+            await connection.close()
+
+    assert asyncio.run(versions()) == list(range(1, len(postgres_schema.MIGRATIONS) + 1))
+
+
+async def test_failed_postgres_migration_changes_nothing(postgres, monkeypatch):
+    url = await postgres.database("broken_migration")
+    await (await open_storage(url, KINDS)).close()
+    broken = ["ALTER TABLE games ADD COLUMN half TEXT", "THIS IS NOT SQL"]
+    monkeypatch.setattr(postgres_schema, "MIGRATIONS", [*postgres_schema.MIGRATIONS, broken])
+    with pytest.raises(asyncpg.PostgresSyntaxError):
+        await open_storage(url, KINDS)
+    connection = await asyncpg.connect(url)
+    try:
+        assert (
+            await connection.fetchval("SELECT max(version) FROM schema_version")
+            == len(postgres_schema.MIGRATIONS) - 1
+        )
+        columns = await connection.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'games'"
+        )
+        assert "half" not in {c["column_name"] for c in columns}
+    finally:
+        await connection.close()
