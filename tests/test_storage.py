@@ -354,17 +354,9 @@ def test_changes_from_two_processes_serialise(backend, tmp_path):
     game_id = asyncio.run(setup())
     writers = [
         subprocess.Popen(
-            [
-                sys.executable,
-                str(Path(__file__).parent / "change_writer.py"),
-                backend,
-                str(path),
-                str(game_id),
-                "120",
-                str(user),
-            ],
+            [*WRITER, backend, str(path), str(game_id), "120", str(user)],
             stdout=subprocess.DEVNULL,
-        )  # fmt: skip
+        )
         for user in (1, 2)
     ]
     assert [writer.wait(timeout=120) for writer in writers] == [0, 0]
