@@ -283,6 +283,7 @@ class Harness:
         self._nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
         self._faults: list[Fault] = []
         self._answered: dict[str, asyncio.Event] = {}  # interaction token -> first response
+        self._first: dict[str, int] = {}  # interaction token -> its first callback's type
         if not _HARNESSES:
             _SAVED["request"] = AsyncWebhookAdapter.request
             _SAVED["on_error"] = discord.ui.View.on_error
@@ -313,7 +314,9 @@ class Harness:
         self.requests.append(request)
         answer = self._answer_webhook(request)
         if request.callback_type is not None:
-            self._answered.setdefault(request.path.split("/")[3], asyncio.Event()).set()
+            token = request.path.split("/")[3]
+            self._first.setdefault(token, request.callback_type)
+            self._answered.setdefault(token, asyncio.Event()).set()
         if fault is not None:
             raise fault.error
         return answer
@@ -605,11 +608,13 @@ class Harness:
         self.deliver(payload)
         return payload
 
-    async def answered(self, payload: dict) -> None:
-        """Deliver a payload and wait until the bot has given it its first response."""
+    async def answered(self, payload: dict) -> int:
+        """Deliver a payload, wait until the bot has given it its first response and return
+        that response's type (7: the updated board, 6: a deferral …)."""
         event = self._answered.setdefault(payload["token"], asyncio.Event())
         self.deliver(payload)
         await asyncio.wait_for(event.wait(), SETTLE_TIMEOUT)
+        return self._first[payload["token"]]
 
     def deliver(self, payload: dict) -> None:
         """Hand a raw INTERACTION_CREATE payload to discord.py without waiting."""
