@@ -13,6 +13,7 @@ from datetime import date, time, timedelta
 from pathlib import Path
 
 import asyncpg
+import pgserver
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -404,8 +405,12 @@ async def test_failed_migration_changes_nothing(tmp_path, monkeypatch):
 # -- PostgreSQL's own database: schema versions ----------------------------------------------
 
 
-def test_postgres_processes_starting_at_once_migrate_once(postgres):
-    url = asyncio.run(postgres.database("racing_starts"))
+def test_processes_starting_at_once_migrate_once(backend, tmp_path):
+    """Six processes open one new database at once: each waits for the one migrating (an
+    advisory lock on PostgreSQL, the write lock on SQLite) and finds the schema done."""
+    where = str(tmp_path / "racing.sqlite3")
+    if backend == "postgres":
+        where = asyncio.run(pgserver.database_for(where))
     opener = (
         "import asyncio, sys; import db; from puzzle import KINDS\n"
         "async def main():\n"
@@ -413,19 +418,27 @@ def test_postgres_processes_starting_at_once_migrate_once(postgres):
         "asyncio.run(main())"
     )
     starts = [
-        subprocess.Popen([sys.executable, "-c", opener, url], cwd=Path(__file__).parents[1])
+        subprocess.Popen([sys.executable, "-c", opener, where], cwd=Path(__file__).parents[1])
         for _ in range(6)
     ]
     assert [start.wait(timeout=60) for start in starts] == [0] * 6
 
     async def versions():
-        connection = await asyncpg.connect(url)
+        connection = await asyncpg.connect(where)
         try:
             return [r["version"] for r in await connection.fetch("SELECT * FROM schema_version")]
         finally:
             await connection.close()
 
-    assert asyncio.run(versions()) == list(range(1, len(postgres_schema.MIGRATIONS) + 1))
+    if backend == "postgres":
+        assert asyncio.run(versions()) == list(range(1, len(postgres_schema.MIGRATIONS) + 1))
+    else:
+        raw = sqlite3.connect(where)
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
+        assert (
+            raw.execute("SELECT count(*) FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+            == 1
+        )
 
 
 async def test_failed_postgres_migration_changes_nothing(postgres, monkeypatch):
