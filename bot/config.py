@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
+from db import without_password
 from puzzle.pipes.notation import MAX_SIDE
 
 DEFAULT_DATABASE = "./data/pipes.sqlite3"
@@ -59,20 +59,12 @@ class Settings:
         return (
             f"Settings(token={'set' if self.token else 'missing'}, "
             f"daily_secret={'set' if self.daily_secret else 'kept with the data'}, "
-            f"database={without_password(self.database)!r}, log_level={self.log_level!r}, "
+            f"database={without_password(self.database, self.database)!r}, "
+            f"log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, "
             f"max_side={self.max_side}, shard_count={self.shard_count}, "
             f"shard_ids={self.shard_ids})"
         )
-
-
-def without_password(where: str) -> str:
-    """A database URL fit for logs: its password replaced by ``***``."""
-    parts = urlsplit(where)
-    if parts.password is None:
-        return where
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}"))
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -22,7 +22,7 @@ from .models import (
     PuzzleRecord,
     Result,
 )  # fmt: skip
-from .postgres import PostgresStorage, is_postgres_url
+from .postgres import PostgresStorage, is_postgres_url, without_password
 from .schema import LegacyPuzzles, NewPuzzle
 from .sqlite import Clock, SqliteStorage, utc_now
 from .storage import (
@@ -58,5 +58,5 @@ __all__ = [
     "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles", "MoveRecord", "NewPuzzle",
     "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord", "Result", "Rules",
     "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError", "is_postgres_url",
-    "open_storage", "utc_now",
+    "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -40,6 +41,22 @@ if TYPE_CHECKING:
 def is_postgres_url(where: object) -> bool:
     """Whether ``where`` names a PostgreSQL database (a ``postgresql://`` URL)."""
     return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
+
+
+def without_password(text: str, url: str) -> str:
+    """``text`` (a URL, a message) with the password of ``url`` replaced by ``***``."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return text
+    if not password:
+        return text
+    host = parts.netloc.rpartition("@")[2]
+    text = text.replace(url, urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}")))
+    for written in {password, unquote(password)}:
+        text = text.replace(written, "***")
+    return text
 
 
 class PostgresStorage:
