@@ -74,9 +74,14 @@ class SqliteStorage:
         """Open (creating and migrating as needed) the database file at ``path``."""
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = await _connect(path)
-        await writer.execute("PRAGMA journal_mode = WAL")
-        await migrate(writer, legacy)
-        return cls(writer, await _connect(path), codecs, clock)
+        try:
+            await writer.execute("PRAGMA journal_mode = WAL")
+            await migrate(writer, legacy)
+            reader = await _connect(path)
+        except BaseException:
+            await writer.close()  # else its thread keeps the process alive
+            raise
+        return cls(writer, reader, codecs, clock)
 
     async def close(self) -> None:
         """Close both connections."""
@@ -572,7 +577,11 @@ class SqliteStorage:
 async def _connect(path: str | Path) -> aiosqlite.Connection:
     connection = await aiosqlite.connect(path, isolation_level=None)
     connection.row_factory = aiosqlite.Row
-    await connection.execute("PRAGMA foreign_keys = ON")
-    await connection.execute("PRAGMA busy_timeout = 5000")
-    await connection.execute("PRAGMA synchronous = FULL")
+    try:
+        await connection.execute("PRAGMA foreign_keys = ON")
+        await connection.execute("PRAGMA busy_timeout = 5000")
+        await connection.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        await connection.close()  # else its thread keeps the process alive
+        raise
     return connection

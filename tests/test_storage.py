@@ -460,3 +460,22 @@ async def test_failed_postgres_migration_changes_nothing(postgres, monkeypatch):
         assert "half" not in {c["column_name"] for c in columns}
     finally:
         await connection.close()
+
+
+def test_a_file_that_cannot_be_opened_lets_the_process_exit(tmp_path):
+    """A failed open closes what it opened: the process ends with the error instead of
+    waiting forever on a connection's thread."""
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"this is not a database" * 100)
+    opener = (
+        "import asyncio, sys; import db; from puzzle import KINDS\n"
+        "asyncio.run(db.open_storage(sys.argv[1], KINDS))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", opener, str(junk)],
+        cwd=Path(__file__).parents[1],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1 and "DatabaseError" in done.stderr
