@@ -1,5 +1,5 @@
-"""What both backends share: the SELECTs that join a row to its puzzle, and the records made
-from their rows.
+"""What both backends share besides their SQL (``statements``): the records made from rows,
+and the checks and arguments of the writes that change a game.
 
 Column names are the same in every backend. SQLite hands dates and times back as ISO text and
 flags as 0/1; PostgreSQL as ``date``, ``time``, ``datetime`` and ``bool``: the readers here
@@ -13,6 +13,7 @@ from datetime import date, datetime, time
 from typing import Any, Protocol
 
 from .models import (
+    MODES,
     Change,
     DailyPost,
     DailyPuzzle,
@@ -22,25 +23,13 @@ from .models import (
     PuzzleRecord,
     Result,
 )  # fmt: skip
-from .storage import Codecs
+from .storage import Codecs, GameFinished, StaleGame
 
 
 class Row(Protocol):
     """A row whose columns are read by name (``sqlite3.Row``, ``asyncpg.Record``)."""
 
     def __getitem__(self, key: str, /) -> Any: ...
-
-
-PUZZLE_COLUMNS = (
-    "p.id AS p_id, p.kind, p.params, p.seed, p.width, p.height, p.description, p.solution, "
-    "p.par, p.difficulty, p.generator"
-)
-GAMES = f"SELECT g.*, {PUZZLE_COLUMNS} FROM games g JOIN puzzles p ON p.id = g.puzzle_id"
-DAILIES = (
-    f"SELECT d.id, d.date, {PUZZLE_COLUMNS} FROM daily_puzzles d "
-    "JOIN puzzles p ON p.id = d.puzzle_id"
-)
-RESULTS = "SELECT r.*, d.date FROM results r JOIN daily_puzzles d ON d.id = r.daily_id"
 
 
 def moment(value: datetime | str) -> datetime:
@@ -69,7 +58,7 @@ def clock_time(value: time | str) -> time:
 
 
 def puzzle(row: Row) -> PuzzleRecord:
-    """The puzzle of a row selected with ``PUZZLE_COLUMNS``."""
+    """The puzzle of a row selected with ``statements.PUZZLE_COLUMNS``."""
     return PuzzleRecord(
         id=row["p_id"], kind=row["kind"], params=row["params"], seed=row["seed"],
         width=row["width"], height=row["height"], description=row["description"],
@@ -90,6 +79,48 @@ def game(row: Row, codecs: Codecs) -> Game:
         turns=row["turns"], hints=row["hints"], version=row["version"],
         day_ends=maybe_moment(row["day_ends"]),
     )  # fmt: skip
+
+
+def check_new_game(mode: str, daily_id: int | None) -> None:
+    """Refuse a game that could not be stored: an unknown mode, a daily without its daily."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}")
+    if (mode == "daily") != (daily_id is not None):
+        raise ValueError("a daily game, and only a daily game, has a daily_id")
+
+
+def check_playable(game: Game, expected_version: int | None) -> None:
+    """Refuse a move on a finished game, or on a version other than the caller saw."""
+    if game.finished:
+        raise GameFinished(
+            "This board is already solved: start a new one."
+            if game.solved
+            else "This game is over: start a new one.",
+            game.outcome,
+        )
+    if expected_version is not None and expected_version != game.version:
+        raise StaleGame("The board changed meanwhile: look at it again.")
+
+
+def change_writes(
+    game: Game, user_id: int, change: Change, now: object, codecs: Codecs
+) -> tuple[tuple[object, ...], list[tuple[object, ...]], tuple[object, ...] | None]:
+    """The arguments of ``UPDATE_GAME``, of each ``ADD_MOVE`` and of ``ADD_RESULT`` (None:
+    no result to store) for a change written at ``now`` (as the backend stores instants)."""
+    finished = change.outcome != "playing"
+    update = (
+        codecs[game.kind].encode_state(change.state), change.turns, change.hints,
+        change.outcome, now if finished else None, game.id,
+    )  # fmt: skip
+    hint = change.hints > 0
+    moves: list[tuple[object, ...]] = [(game.id, user_id, m, hint, now) for m in change.moves]
+    result: tuple[object, ...] | None = None
+    if change.result is not None and game.daily_id is not None:
+        result = (
+            game.daily_id, game.owner_id, game.guild_id, game.id, change.result.seconds,
+            change.result.turns, change.result.hints, now, change.result.late,
+        )  # fmt: skip
+    return update, moves, result
 
 
 def changed(before: Game, change: Change, now: datetime) -> Game:

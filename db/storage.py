@@ -66,8 +66,12 @@ class Storage(Protocol):
     async def close(self) -> None: ...
 
     # puzzles
-    async def store_puzzle(self, puzzle: NewPuzzle) -> PuzzleRecord: ...
-    async def puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord | None: ...
+    async def store_puzzle(self, puzzle: NewPuzzle) -> PuzzleRecord:
+        """Store a generated puzzle; the first one stored for its kind, parameters and seed
+        stays, and is what every caller gets back."""
+
+    async def puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord | None:
+        """The stored puzzle of a kind, parameters and seed, or None."""
 
     # games
     async def create_game(
@@ -82,17 +86,29 @@ class Storage(Protocol):
         daily_id: int | None = None,
         interaction_id: int | None = None,
         day_ends: datetime | None = None,
-    ) -> Game: ...
-    async def game(self, game_id: int) -> Game | None: ...
+    ) -> Game:
+        """Start a game; its clock starts now (when the board is first shown). A player has
+        one game per daily: asking again returns it. An interaction that already started a
+        game returns that game."""
+
+    async def game(self, game_id: int) -> Game | None:
+        """The game with that id, or None."""
+
     async def set_game_message(
         self, game_id: int, channel_id: int | None, message_id: int | None
-    ) -> None: ...
+    ) -> None:
+        """Remember which message shows the game (None: no message does any more)."""
+
     async def unfinished_games(
         self,
         owner_id: int,
         channel_id: int | None = None,
-    ) -> list[Game]: ...
-    async def daily_game(self, owner_id: int, daily_id: int) -> Game | None: ...
+    ) -> list[Game]:
+        """The owner's games still being played (in one channel, if given), newest first."""
+
+    async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
+        """The owner's game of a daily puzzle, or None."""
+
     async def change(
         self,
         game_id: int,
@@ -101,40 +117,80 @@ class Storage(Protocol):
         *,
         expected_version: int | None = None,
         interaction_id: int | None = None,
-    ) -> Changed: ...
-    async def moves(self, game_id: int) -> list[MoveRecord]: ...
+    ) -> Changed:
+        """Change a game in one transaction: load it, let ``rules`` compute the change from
+        exactly that state, check the version, then write state, moves, counters, outcome
+        and result together. An interaction already applied changes nothing again."""
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """Every move of a game, in order."""
 
     # servers and daily posts
-    async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
-    async def save_guild_settings(self, settings: GuildSettings) -> None: ...
-    async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None: ...
-    async def enabled_guilds(self) -> list[GuildSettings]: ...
-    async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle: ...
-    async def daily_puzzle(self, day: date, kind: str, params: str) -> DailyPuzzle | None: ...
-    async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None: ...
+    async def guild_settings(self, guild_id: int) -> GuildSettings | None:
+        """A server's daily settings, or None if it never ran setup."""
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Create or replace a server's daily settings."""
+
+    async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None:
+        """Record a server's failed posts in a row and why its daily is paused (if it is),
+        leaving the rest of its settings as they are."""
+
+    async def enabled_guilds(self) -> list[GuildSettings]:
+        """Servers whose daily post is on."""
+
+    async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle:
+        """The daily puzzle of a date, kind and parameters, stored on first use (first
+        writer wins: every caller gets the stored one)."""
+
+    async def daily_puzzle(self, day: date, kind: str, params: str) -> DailyPuzzle | None:
+        """The stored daily puzzle of a date, kind and parameters, or None."""
+
+    async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None:
+        """The daily puzzle with that id, or None."""
+
     async def claim_daily_post(
         self,
         guild_id: int,
         day: date,
         daily_id: int,
         channel_id: int,
-    ) -> bool: ...
+    ) -> bool:
+        """Claim a server's post for a date. True for exactly one caller, ever: whoever gets
+        True posts, so restarts, rival schedulers and other processes never post twice."""
+
     async def reclaim_daily_post(
         self,
         guild_id: int,
         day: date,
         stale_before: datetime,
-    ) -> bool: ...
-    async def set_daily_post_message(self, guild_id: int, day: date, message_id: int) -> None: ...
-    async def daily_post(self, guild_id: int, day: date) -> DailyPost | None: ...
+    ) -> bool:
+        """Take over a claim that never got its message (its poster died) if it was made
+        before ``stale_before``; True for exactly one caller."""
+
+    async def set_daily_post_message(self, guild_id: int, day: date, message_id: int) -> None:
+        """Record the message that carries a claimed post."""
+
+    async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
+        """A server's post of a date, or None."""
 
     # the deployment's own values (the daily secret)
-    async def deployment_value(self, key: str, default: str) -> str: ...
+    async def deployment_value(self, key: str, default: str) -> str:
+        """The deployment's value of ``key``; ``default`` is stored on first use, and the
+        value stored first is what every caller gets."""
 
     # results
-    async def result(self, daily_id: int, user_id: int) -> Result | None: ...
-    async def results(self, daily_id: int, guild_id: int | None = None) -> list[Result]: ...
+    async def result(self, daily_id: int, user_id: int) -> Result | None:
+        """A user's result on a daily puzzle, or None."""
+
+    async def results(self, daily_id: int, guild_id: int | None = None) -> list[Result]:
+        """Every result of a daily puzzle, in one server or (guild_id None) everywhere."""
+
     async def results_between(
         self, first: date, last: date, guild_id: int | None = None
-    ) -> list[Result]: ...
-    async def user_results(self, user_id: int) -> list[Result]: ...
+    ) -> list[Result]:
+        """Every daily result of puzzle dates ``first`` to ``last`` (both included), in one
+        server or (guild_id None) everywhere."""
+
+    async def user_results(self, user_id: int) -> list[Result]:
+        """Every daily result of a user, oldest puzzle date first."""

@@ -296,17 +296,19 @@ async def test_guild_settings_round_trip(storage):
     assert [g.guild_id for g in await storage.enabled_guilds()] == [5]
 
 
+async def dead_end_game(backend, path):
+    """A new game of dead ends (never solved) in a database of its own; its id."""
+    store = await open_backend(backend, path)
+    try:
+        return (await new_game(store, tiles=[1] * 36)).id
+    finally:
+        await store.close()
+
+
 def test_a_killed_writer_loses_no_committed_move(backend, tmp_path):
     path = tmp_path / "crash.sqlite3"
 
-    async def setup():
-        store = await open_backend(backend, path)
-        try:
-            return (await new_game(store, tiles=[1] * 36)).id
-        finally:
-            await store.close()
-
-    game_id = asyncio.run(setup())
+    game_id = asyncio.run(dead_end_game(backend, path))
     writer = subprocess.Popen(
         [
             *WRITER,
@@ -345,14 +347,7 @@ def test_changes_from_two_processes_serialise(backend, tmp_path):
     the replay of the moves in the order they were stored."""
     path = tmp_path / "shared.sqlite3"
 
-    async def setup():
-        store = await open_backend(backend, path)
-        try:
-            return (await new_game(store, tiles=[1] * 36)).id
-        finally:
-            await store.close()
-
-    game_id = asyncio.run(setup())
+    game_id = asyncio.run(dead_end_game(backend, path))
     writers = [
         subprocess.Popen(
             [*WRITER, backend, str(path), str(game_id), "120", str(user)],

@@ -1,0 +1,95 @@
+"""The SQL both backends run, written once with ``?`` placeholders (SQLite's; PostgreSQL's
+backend numbers them with ``numbered``). Only what the two dialects share is used:
+``ON CONFLICT … DO NOTHING``, ``RETURNING``, ``CAST``."""
+
+from __future__ import annotations
+
+import functools
+
+PUZZLE_COLUMNS = (
+    "p.id AS p_id, p.kind, p.params, p.seed, p.width, p.height, p.description, p.solution, "
+    "p.par, p.difficulty, p.generator"
+)
+GAMES = f"SELECT g.*, {PUZZLE_COLUMNS} FROM games g JOIN puzzles p ON p.id = g.puzzle_id"
+DAILIES = (
+    f"SELECT d.id, d.date, {PUZZLE_COLUMNS} FROM daily_puzzles d "
+    "JOIN puzzles p ON p.id = d.puzzle_id"
+)
+RESULTS = "SELECT r.*, d.date FROM results r JOIN daily_puzzles d ON d.id = r.daily_id"
+#: ``? IS NULL`` needs a type on PostgreSQL: an optional server filter takes its id twice.
+_IN_GUILD = "(CAST(? AS BIGINT) IS NULL OR r.guild_id = ?)"
+
+# -- puzzles --------------------------------------------------------------------------------
+STORE_PUZZLE = """INSERT INTO puzzles (kind, params, seed, width, height, description,
+    solution, par, difficulty, generator, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+PUZZLE = f"SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE p.kind = ? AND p.params = ? AND p.seed = ?"
+
+# -- games ----------------------------------------------------------------------------------
+GAME = f"{GAMES} WHERE g.id = ?"
+#: A player's daily game is created once: a second one returns no id.
+CREATE_GAME = """INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
+    daily_id, started_at, day_ends) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (owner_id, daily_id) WHERE daily_id IS NOT NULL DO NOTHING RETURNING id"""
+DAILY_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND daily_id = ?"
+INTERACTION_GAME = "SELECT game_id FROM interactions WHERE id = ?"
+#: Returns the id only for an interaction not recorded before.
+RECORD_INTERACTION = """INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
+    ON CONFLICT DO NOTHING RETURNING id"""
+SET_GAME_MESSAGE = "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?"
+#: Owner, then the channel twice (None: every channel).
+UNFINISHED_GAMES = f"""{GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'
+    AND (CAST(? AS BIGINT) IS NULL OR g.channel_id = ?) ORDER BY g.id DESC"""
+DAILY_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.daily_id = ?"
+UPDATE_GAME = """UPDATE games SET state = ?, turns = turns + ?, hints = hints + ?,
+    version = version + 1, outcome = ?, finished_at = ? WHERE id = ?"""
+ADD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)"
+ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
+    hints, solved_at, late) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
+
+# -- servers and daily posts ----------------------------------------------------------------
+GUILD_SETTINGS = "SELECT * FROM guild_settings WHERE guild_id = ?"
+SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time,
+    timezone, width, height, enabled, configured_by, failures, paused, role_id, size_from,
+    previous_width, previous_height, level, previous_level, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
+    post_time = excluded.post_time, timezone = excluded.timezone, width = excluded.width,
+    height = excluded.height, enabled = excluded.enabled,
+    configured_by = excluded.configured_by, failures = excluded.failures,
+    paused = excluded.paused, role_id = excluded.role_id, size_from = excluded.size_from,
+    previous_width = excluded.previous_width, previous_height = excluded.previous_height,
+    level = excluded.level, previous_level = excluded.previous_level,
+    updated_at = excluded.updated_at"""
+SET_POST_STATE = "UPDATE guild_settings SET failures = ?, paused = ? WHERE guild_id = ?"
+ENABLED_GUILDS = "SELECT * FROM guild_settings WHERE enabled = TRUE ORDER BY guild_id"
+STORE_DAILY = """INSERT INTO daily_puzzles (date, kind, params, puzzle_id, created_at)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+DAILY_PUZZLE = f"{DAILIES} WHERE d.date = ? AND d.kind = ? AND d.params = ?"
+DAILY_PUZZLE_BY_ID = f"{DAILIES} WHERE d.id = ?"
+#: Returns a row only for the one caller whose claim is new.
+CLAIM_POST = """INSERT INTO daily_posts (guild_id, date, daily_id, channel_id, claimed_at)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING guild_id"""
+#: Returns a row only for the one caller who takes the stale claim over.
+RECLAIM_POST = """UPDATE daily_posts SET claimed_at = ? WHERE guild_id = ? AND date = ?
+    AND message_id IS NULL AND claimed_at < ? RETURNING guild_id"""
+SET_POST_MESSAGE = "UPDATE daily_posts SET message_id = ? WHERE guild_id = ? AND date = ?"
+DAILY_POST = "SELECT * FROM daily_posts WHERE guild_id = ? AND date = ?"
+
+# -- the deployment's own values, results ----------------------------------------------------
+STORE_VALUE = "INSERT INTO deployment (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING"
+VALUE = "SELECT value FROM deployment WHERE key = ?"
+RESULT = f"{RESULTS} WHERE r.daily_id = ? AND r.user_id = ?"
+#: Daily, then the server twice (None: everywhere).
+DAILY_RESULTS = f"{RESULTS} WHERE r.daily_id = ? AND {_IN_GUILD}"
+#: First and last date, then the server twice (None: everywhere).
+RESULTS_BETWEEN = f"{RESULTS} WHERE d.date BETWEEN ? AND ? AND {_IN_GUILD}"
+USER_RESULTS = f"{RESULTS} WHERE r.user_id = ? ORDER BY d.date"
+
+
+@functools.cache
+def numbered(statement: str) -> str:
+    """A statement with PostgreSQL's placeholders: each ``?`` becomes ``$1``, ``$2`` …"""
+    pieces = statement.split("?")
+    return pieces[0] + "".join(f"${k}{piece}" for k, piece in enumerate(pieces[1:], start=1))
