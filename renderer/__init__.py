@@ -5,8 +5,9 @@ from .animation import render_win_animation
 from .board import render_boards, render_image, render_png
 from .glyphs import tile_glyphs
 from .layout import Layout, layout
+from .mines import MinesView, render_mines_image, render_mines_png
 
 __all__ = [
-    "Layout", "layout", "render_boards", "render_image", "render_png", "render_win_animation",
-    "theme", "tile_glyphs",
+    "Layout", "MinesView", "layout", "render_boards", "render_image", "render_mines_image",
+    "render_mines_png", "render_png", "render_win_animation", "theme", "tile_glyphs",
 ]  # fmt: skip

@@ -56,20 +56,7 @@ def render_image(
     if wrap:
         _wrap_stubs(draw, geometry, tiles, result.loops, water)
     if frame is not None:
-        x, y, w, h = frame
-        left, top = geometry.cell_origin(x, y)
-        right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
-        thick = max(3, geometry.cell // 10)
-        draw.rectangle(
-            (left - thick, top - thick, right + thick - 1, bottom + thick - 1),
-            outline=INDEX[theme.FRAME],
-            width=thick,
-        )
-        draw.rectangle(
-            (left - thick // 2, top - thick // 2, right + thick // 2 - 1, bottom + thick // 2 - 1),
-            outline=INDEX[theme.LABEL],
-            width=max(1, thick // 3),
-        )
+        outline_window(draw, geometry, frame, INDEX[theme.FRAME], INDEX[theme.LABEL])
     for i in highlight:
         _frame(draw, geometry, i % width, i // width)
     if result.solved:
@@ -81,6 +68,31 @@ def render_image(
             width=max(2, geometry.pad // 2),
         )
     return image
+
+
+def outline_window(
+    draw: ImageDraw.ImageDraw,
+    geometry: Layout,
+    frame: tuple[int, int, int, int],
+    dark: int | tuple[int, int, int],
+    light: int | tuple[int, int, int],
+) -> None:
+    """Outline the block of cells ``frame`` (x, y, width, height): a thick ``dark`` band
+    with a thin ``light`` line in it, seen on any cell colour."""
+    x, y, w, h = frame
+    left, top = geometry.cell_origin(x, y)
+    right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
+    thick = max(3, geometry.cell // 10)
+    draw.rectangle(
+        (left - thick, top - thick, right + thick - 1, bottom + thick - 1),
+        outline=dark,
+        width=thick,
+    )
+    draw.rectangle(
+        (left - thick // 2, top - thick // 2, right + thick // 2 - 1, bottom + thick // 2 - 1),
+        outline=light,
+        width=max(1, thick // 3),
+    )
 
 
 def paint_cells(
@@ -203,13 +215,15 @@ def render_boards(
     frame = marks.get("frame")
     if not zoom or frame is None:
         return encode_png(image), None
-    geometry = layout(width, height, solved=result.solved)
+    return encode_png(image), encode_png(zoomed(image, layout(width, height), frame))
+
+
+def zoomed(image: Image.Image, geometry: Layout, frame: tuple[int, int, int, int]) -> Image.Image:
+    """The block of cells ``frame`` (x, y, width, height) of a board image, enlarged by whole
+    pixels (no blur) to at least ``ZOOM_WIDTH``."""
     x, y, w, h = frame
     left, top = geometry.cell_origin(x, y)
     right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
     window = image.crop((left, top, right, bottom))
     factor = max(1, -(-ZOOM_WIDTH // window.width))
-    zoomed = window.resize(
-        (window.width * factor, window.height * factor), Image.Resampling.NEAREST
-    )
-    return encode_png(image), encode_png(zoomed)
+    return window.resize((window.width * factor, window.height * factor), Image.Resampling.NEAREST)

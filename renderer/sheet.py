@@ -44,7 +44,8 @@ class Sheet:
     solved: Image.Image
 
 
-def _label(text: str, size: tuple[int, int], px: int, fg, bg) -> Image.Image:
+def text_sprite(text: str, size: tuple[int, int], px: int, fg, bg) -> Image.Image:
+    """``text`` centred on a ``size`` RGB image in the label font."""
     image = Image.new("RGB", size, bg)
     ImageDraw.Draw(image).text(
         (size[0] / 2, size[1] / 2), text, font=font(px), fill=fg, anchor="mm"
@@ -78,11 +79,13 @@ def _sheet(cell: int, margin: int) -> Sheet:
                     )
     label_px = max(10, round(margin * 0.62))
     for k in range(MAX_LABEL):
-        sprites[column_name(k)] = _label(
+        sprites[column_name(k)] = text_sprite(
             column_name(k), (cell, margin), label_px, theme.LABEL, theme.FRAME
         )
-        sprites[str(k + 1)] = _label(str(k + 1), (margin, cell), label_px, theme.LABEL, theme.FRAME)
-    sprites["solved"] = _label(
+        sprites[str(k + 1)] = text_sprite(
+            str(k + 1), (margin, cell), label_px, theme.LABEL, theme.FRAME
+        )
+    sprites["solved"] = text_sprite(
         SOLVED_TEXT, (margin * 6, margin), label_px, theme.SOLVED_TEXT, theme.SOLVED
     )
     # One atlas of everything; its extra colours (antialiased edges) fill the palette after
