@@ -168,6 +168,10 @@ class GuildSettings:
     #: The daily's level: one level, or 'weekly' (it changes with the weekday).
     level: str = "weekly"
     previous_level: str | None = None
+    #: The kinds the daily post carries ("pipes", "mines" or "pipes,mines"), and the
+    #: parameters of its Minesweeper puzzle.
+    kinds: str = "pipes"
+    mines: str = "9x9"
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,3 +211,5 @@ class Result:
     date: date
     #: Solved after that date had ended where it was played.
     late: bool = False
+    #: The kind of the daily puzzle.
+    kind: str = "pipes"

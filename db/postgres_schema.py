@@ -124,7 +124,14 @@ _V1 = [
     "CREATE TABLE deployment (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1]
+# Version 2 (SQLite's schema 6): the kinds a server's daily post carries, and its
+# Minesweeper puzzle's parameters.
+_V2 = [
+    "ALTER TABLE guild_settings ADD COLUMN kinds TEXT NOT NULL DEFAULT 'pipes'",
+    "ALTER TABLE guild_settings ADD COLUMN mines TEXT NOT NULL DEFAULT '9x9'",
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2]
 
 
 async def migrate(connection: Connection) -> int:

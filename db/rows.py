@@ -143,7 +143,7 @@ def result(row: Row) -> Result:
         daily_id=row["daily_id"], user_id=row["user_id"], guild_id=row["guild_id"],
         game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
         hints=row["hints"], solved_at=moment(row["solved_at"]),
-        date=day(row["date"]), late=bool(row["late"]),
+        date=day(row["date"]), late=bool(row["late"]), kind=row["kind"],
     )  # fmt: skip
 
 
@@ -161,7 +161,8 @@ def settings(row: Row) -> GuildSettings:
         configured_by=row["configured_by"], failures=row["failures"], paused=row["paused"],
         role_id=row["role_id"], size_from=maybe_day(row["size_from"]),
         previous_width=row["previous_width"], previous_height=row["previous_height"],
-        level=row["level"], previous_level=row["previous_level"],
+        level=row["level"], previous_level=row["previous_level"], kinds=row["kinds"],
+        mines=row["mines"],
     )  # fmt: skip
 
 

@@ -318,7 +318,13 @@ _V5 = [
     "ALTER TABLE guild_settings ADD COLUMN previous_level TEXT",
 ]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5]
+# Schema 6: the kinds a server's daily post carries, and its Minesweeper puzzle's parameters.
+_V6 = [
+    "ALTER TABLE guild_settings ADD COLUMN kinds TEXT NOT NULL DEFAULT 'pipes'",
+    "ALTER TABLE guild_settings ADD COLUMN mines TEXT NOT NULL DEFAULT '9x9'",
+]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6]
 
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:

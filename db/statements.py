@@ -15,7 +15,7 @@ DAILIES = (
     f"SELECT d.id, d.date, {PUZZLE_COLUMNS} FROM daily_puzzles d "
     "JOIN puzzles p ON p.id = d.puzzle_id"
 )
-RESULTS = "SELECT r.*, d.date FROM results r JOIN daily_puzzles d ON d.id = r.daily_id"
+RESULTS = "SELECT r.*, d.date, d.kind FROM results r JOIN daily_puzzles d ON d.id = r.daily_id"
 #: ``? IS NULL`` needs a type on PostgreSQL: an optional server filter takes its id twice.
 _IN_GUILD = "(CAST(? AS BIGINT) IS NULL OR r.guild_id = ?)"
 
@@ -52,8 +52,8 @@ MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
 GUILD_SETTINGS = "SELECT * FROM guild_settings WHERE guild_id = ?"
 SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time,
     timezone, width, height, enabled, configured_by, failures, paused, role_id, size_from,
-    previous_width, previous_height, level, previous_level, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    previous_width, previous_height, level, previous_level, kinds, mines, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
     post_time = excluded.post_time, timezone = excluded.timezone, width = excluded.width,
     height = excluded.height, enabled = excluded.enabled,
@@ -61,7 +61,7 @@ SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_
     paused = excluded.paused, role_id = excluded.role_id, size_from = excluded.size_from,
     previous_width = excluded.previous_width, previous_height = excluded.previous_height,
     level = excluded.level, previous_level = excluded.previous_level,
-    updated_at = excluded.updated_at"""
+    kinds = excluded.kinds, mines = excluded.mines, updated_at = excluded.updated_at"""
 SET_POST_STATE = "UPDATE guild_settings SET failures = ?, paused = ? WHERE guild_id = ?"
 ENABLED_GUILDS = "SELECT * FROM guild_settings WHERE enabled = TRUE ORDER BY guild_id"
 STORE_DAILY = """INSERT INTO daily_puzzles (date, kind, params, puzzle_id, created_at)

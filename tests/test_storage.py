@@ -264,11 +264,12 @@ async def test_a_daily_solve_stores_its_result_with_the_move(storage):
     storage._clock.advance(seconds=90)
     await storage.change(game.id, 8, turn([(0, 1)], outcome="solved", result=daily_result))
     result = await storage.result(daily.id, 8)
-    assert (result.seconds, result.turns, result.guild_id, result.date) == (
+    assert (result.seconds, result.turns, result.guild_id, result.date, result.kind) == (
         90,
         1,
         100,
         date(2026, 11, 22),
+        "pipes",
     )
     assert await storage.results(daily.id) == [result]
     assert await storage.results(daily.id, guild_id=100) == [result]
@@ -289,6 +290,8 @@ async def test_guild_settings_round_trip(storage):
         configured_by=77,
         failures=2,
         paused="Send Messages is missing",
+        kinds="pipes,mines",
+        mines="16x16",
     )
     await storage.save_guild_settings(settings_)
     assert await storage.guild_settings(5) == settings_
