@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +49,7 @@ def run(database: str, processes: int, label: str) -> list[object]:
     ]
     for process in running:
         assert "ready" in json.loads(process.stdout.readline())
+    start = time.perf_counter()  # from the signal to the last click, all processes
     for process in running:
         process.stdin.write("go\n")
         process.stdin.flush()
@@ -59,8 +61,8 @@ def run(database: str, processes: int, label: str) -> list[object]:
             if "ack" in event:
                 latencies.append(event["ms"])
             elif "done" in event:
-                seconds = max(seconds, event["done"]["seconds"])
-        assert process.wait() == 0
+                seconds = max(seconds, time.perf_counter() - start)
+        assert process.wait(timeout=600) == 0
     assert len(latencies) == PLAYERS * CLICKS, "every click answered with the board"
     return [
         label,

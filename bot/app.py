@@ -73,7 +73,9 @@ class PipesBot(PipesClient):
         self.poster = DailyPoster(self)
         if self.schedule:
             self.poster.start()
-        if self.sync_commands:
+        # The commands are the bot's, not a shard's: the process running shard 0 syncs them.
+        ids = self.settings.shard_ids
+        if self.sync_commands and (ids is None or 0 in ids):
             if self.settings.dev_guild_id:
                 guild = discord.Object(self.settings.dev_guild_id)
                 self.tree.copy_global_to(guild=guild)

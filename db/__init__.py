@@ -24,8 +24,9 @@ from .models import (
 )  # fmt: skip
 from .postgres import PostgresStorage, is_postgres_url, without_password
 from .schema import LegacyPuzzles, NewPuzzle
-from .sqlite import Clock, SqliteStorage, utc_now
+from .sqlite import SqliteStorage
 from .storage import (
+    Clock,
     Codecs,
     GameFinished,
     GameNotFound,
@@ -34,6 +35,7 @@ from .storage import (
     StateCodec,
     Storage,
     StorageError,
+    utc_now,
 )  # fmt: skip
 
 

@@ -31,9 +31,8 @@ from .models import (
 )  # fmt: skip
 from .postgres_schema import migrate
 from .schema import NewPuzzle
-from .sqlite import Clock, utc_now
 from .statements import numbered as pg
-from .storage import Codecs, GameNotFound, Rules
+from .storage import Clock, Codecs, GameNotFound, Rules, StorageError, utc_now
 
 if TYPE_CHECKING:
     from .postgres_schema import Connection
@@ -54,10 +53,21 @@ def without_password(text: str, url: str) -> str:
     if not password:
         return text
     host = parts.netloc.rpartition("@")[2]
-    text = text.replace(url, urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}")))
+    hidden = f"{parts.username or ''}:***@{host}"
+    text = text.replace(url, urlunsplit(parts._replace(netloc=hidden)))
     for written in {password, unquote(password)}:
         text = text.replace(written, "***")
     return text
+
+
+#: How long a statement, a wait for a locked row, and an idle open transaction may last.
+COMMAND_TIMEOUT = 30.0
+LOCK_TIMEOUT = "5s"
+IDLE_TIMEOUT = "60s"
+
+
+class Busy(StorageError):
+    """A row stayed locked by another transaction for longer than ``LOCK_TIMEOUT``."""
 
 
 class PostgresStorage:
@@ -74,7 +84,18 @@ class PostgresStorage:
         cls, url: str, codecs: Codecs, *, clock: Clock = utc_now, connections: int = 10
     ) -> PostgresStorage:
         """Connect to the database at ``url`` and migrate it (once, whoever starts first)."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=connections)
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=connections,
+            command_timeout=COMMAND_TIMEOUT,
+            # A move waits for its game's row only so long, and a transaction left open by
+            # a frozen process is ended, so one stuck peer cannot stall everyone.
+            server_settings={
+                "lock_timeout": LOCK_TIMEOUT,
+                "idle_in_transaction_session_timeout": IDLE_TIMEOUT,
+            },
+        )
         try:
             async with pool.acquire() as connection:
                 await migrate(connection)
@@ -95,8 +116,14 @@ class PostgresStorage:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as connection, connection.transaction():
-            yield connection
+        # Read committed, whatever the server's default: every "insert, do nothing on a
+        # conflict, then read" here relies on seeing the rival's committed row.
+        async with self._pool.acquire() as connection:
+            try:
+                async with connection.transaction(isolation="read_committed"):
+                    yield connection
+            except asyncpg.LockNotAvailableError:
+                raise Busy("That board is busy right now: try again in a moment.") from None
 
     def _game(self, row: asyncpg.Record) -> Game:
         return rows.game(row, self._codecs)
@@ -195,7 +222,7 @@ class PostgresStorage:
         """Change a game (see ``Storage.change``) in one transaction that first locks the
         game's row, so changes from every process apply one after the other."""
         async with self._transaction() as db:
-            row = await db.fetchrow(pg(sql.GAME) + " FOR UPDATE OF g", game_id)
+            row = await db.fetchrow(pg(sql.GAME) + " FOR NO KEY UPDATE OF g", game_id)
             if row is None:
                 raise GameNotFound("That game does not exist (any more).")
             game = self._game(row)

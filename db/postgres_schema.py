@@ -15,8 +15,9 @@ if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
     #: A pooled connection.
     Connection = asyncpg.pool.PoolConnectionProxy[asyncpg.Record]
 
-#: The advisory lock key of migrations (any constant; "pipes" in ASCII).
-LOCK = 0x7069706573
+#: The advisory lock of migrations: the two-key form ("pipe", 1), apart from the one-key
+#: locks the storage takes on interaction ids.
+LOCK = (0x70697065, 1)
 
 _V1 = [
     """CREATE TABLE guild_settings (
@@ -135,19 +136,20 @@ MIGRATIONS: list[list[str]] = [_V1, _V2]
 
 
 async def migrate(connection: Connection) -> int:
-    """Bring the database up to the newest schema; returns the version."""
+    """Bring the database up to the newest schema; returns the version. A database already
+    up to date is only read (the bot's role needs no right to create tables then)."""
+    if await _version(connection) >= len(MIGRATIONS):
+        return len(MIGRATIONS)
     while True:
         async with connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", LOCK)
+            await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *LOCK)
             await connection.execute(
                 """CREATE TABLE IF NOT EXISTS schema_version (
                     version    INTEGER PRIMARY KEY,
                     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
                 )"""
             )
-            version: int = await connection.fetchval(
-                "SELECT coalesce(max(version), 0) FROM schema_version"
-            )
+            version = await _version(connection)
             if version >= len(MIGRATIONS):
                 return len(MIGRATIONS)
             for statement in MIGRATIONS[version]:
@@ -155,3 +157,11 @@ async def migrate(connection: Connection) -> int:
             await connection.execute(
                 "INSERT INTO schema_version (version) VALUES ($1)", version + 1
             )
+
+
+async def _version(connection: Connection) -> int:
+    """The schema version applied (0: none, not even the table that records it)."""
+    if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+        return 0
+    version: int = await connection.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
+    return version

@@ -32,14 +32,7 @@ from .models import (
     Result,
 )  # fmt: skip
 from .schema import LegacyPuzzles, NewPuzzle, migrate
-from .storage import Codecs, GameNotFound, Rules
-
-Clock = Callable[[], datetime]
-
-
-def utc_now() -> datetime:
-    """The server's time, in UTC."""
-    return datetime.now(UTC)
+from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
 
 
 def _text(moment: datetime) -> str:

@@ -8,7 +8,7 @@ function the caller hands to ``change``, inside the transaction that stores it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
 from .models import (
@@ -23,6 +23,14 @@ from .models import (
     Result,
 )  # fmt: skip
 from .schema import NewPuzzle
+
+#: Where the storage reads the time.
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The server's time, in UTC."""
+    return datetime.now(UTC)
 
 
 class StorageError(Exception):

@@ -27,13 +27,18 @@ ENV = "PIPES_TEST_POSTGRES"
 
 
 class Unavailable(Exception):
-    """No PostgreSQL server can run here; the message says why."""
+    """No PostgreSQL server can run here (it is not installed, or there is no unprivileged
+    user to run it as root); the message says why. Any other failure to start is an error."""
+
+
+def _version(path: str) -> int:
+    digits = Path(path).parts[-3].split(".")[0]  # /usr/lib/postgresql/<version>/bin/initdb
+    return int(digits) if digits.isdigit() else 0
 
 
 def _binaries() -> Path:
-    found = shutil.which("initdb") or next(
-        iter(sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), reverse=True)), None
-    )
+    installed = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=_version)
+    found = shutil.which("initdb") or (installed[-1] if installed else None)
     folder = Path(os.path.realpath(found)).parent if found else None
     if folder is None or not (folder / "pg_ctl").exists():
         raise Unavailable("PostgreSQL is not installed (Debian: apt-get install postgresql)")
@@ -70,24 +75,32 @@ class PostgresServer:
             os.chown(folder, user.pw_uid, user.pw_gid)
             runner = ["runuser", "-u", "postgres", "--"]
         server = cls(folder, bin_dir, _free_port(), runner)
-        server._run("initdb", "-D", str(folder / "data"), "-U", "pipes", "-A", "trust",
-                    "-E", "UTF8", "--no-sync")  # fmt: skip
         options = f"-p {server.port} -k {folder} -c listen_addresses=127.0.0.1"
         options += " -c max_connections=200"
         if not durable:
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        server._run("pg_ctl", "-D", str(folder / "data"), "-l", str(folder / "log"),
-                    "-o", options, "-w", "-t", "60", "start")  # fmt: skip
+        try:
+            server._run("initdb", "-D", str(folder / "data"), "-U", "pipes", "-A", "trust",
+                        "-E", "UTF8", "--no-locale", "--no-sync")  # fmt: skip
+            server._run("pg_ctl", "-D", str(folder / "data"), "-l", str(folder / "log"),
+                        "-o", options, "-w", "-t", "60", "start")  # fmt: skip
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
         return server
 
     def _run(self, program: str, *args: str) -> None:
         done = subprocess.run(
-            [*self._runner, str(self.bin_dir / program), *args], capture_output=True, text=True
+            [*self._runner, str(self.bin_dir / program), *args],
+            capture_output=True,
+            text=True,
+            cwd=self.folder,
+            timeout=120,
         )
         if done.returncode != 0:
             log = self.folder / "log"
             tail = log.read_text()[-2000:] if log.exists() else ""
-            raise Unavailable(f"{program} failed: {done.stderr.strip()[-2000:]} {tail}")
+            raise RuntimeError(f"{program} failed: {done.stderr.strip()[-2000:]} {tail}")
 
     async def database(self, name: str) -> str:
         """The URL of database ``name``, created (empty) on first use."""
@@ -95,8 +108,10 @@ class PostgresServer:
 
     def stop(self) -> None:
         """Stop the server and delete its files."""
-        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
-        shutil.rmtree(self.folder, ignore_errors=True)
+        try:
+            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 async def create_database(admin_url: str, name: str) -> str:

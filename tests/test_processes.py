@@ -38,7 +38,26 @@ async def database(request, tmp_path):
     return await pgserver.database_for(tmp_path)
 
 
+#: Every bot process a test started; those still running when it ends are killed.
+RUNNING = []
+
+
+@pytest.fixture(autouse=True)
+def no_process_outlives_its_test():
+    yield
+    while RUNNING:
+        process = RUNNING.pop()
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 def start(database, shard, *args):
+    RUNNING.append(process := _spawn(database, shard, *args))
+    return process
+
+
+def _spawn(database, shard, *args):
     return subprocess.Popen(
         [*PROCESS, "--database", database, "--shard-count", str(SHARDS),
          "--shard-ids", str(shard), "--user-base", str(1_600_000_000_000_000_000 + shard * 100),

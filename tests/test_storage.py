@@ -31,10 +31,12 @@ from db import (
     GameNotFound,
     GuildSettings,
     StaleGame,
+    StorageError,
     open_storage,
     postgres_schema,
     schema,
 )
+from db import postgres as postgres_module
 from puzzle import KINDS
 from puzzle.pipes import KIND, Params, rotate
 
@@ -477,3 +479,43 @@ def test_a_file_that_cannot_be_opened_lets_the_process_exit(tmp_path):
         timeout=60,
     )
     assert done.returncode == 1 and "DatabaseError" in done.stderr
+
+
+async def test_a_move_on_a_game_held_elsewhere_gives_up_in_a_sentence(postgres, monkeypatch):
+    """A frozen peer holding a game's row does not stall a move for ever: it gives up after
+    the lock timeout with one sentence, and changes nothing."""
+    monkeypatch.setattr(postgres_module, "LOCK_TIMEOUT", "200ms")
+    url = await postgres.database("held_row")
+    store = await open_storage(url, KINDS)
+    game = await new_game(store, tiles=[1] * 36)
+    peer = await asyncpg.connect(url)
+    try:
+        holding = peer.transaction()
+        await holding.start()
+        await peer.execute("SELECT * FROM games WHERE id = $1 FOR UPDATE", game.id)
+        with pytest.raises(StorageError, match="busy right now"):
+            await store.change(game.id, 1, turn([(0, 1)]))
+        await holding.rollback()
+        assert (await store.change(game.id, 1, turn([(0, 1)]))).game.version == 1
+    finally:
+        await peer.close()
+        await store.close()
+
+
+async def test_an_up_to_date_database_opens_without_the_right_to_create(postgres):
+    """The bot's role may lack CREATE once the schema is there: opening only reads."""
+    url = await postgres.database("no_create")
+    await (await open_storage(url, KINDS)).close()
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute("CREATE ROLE player LOGIN")
+        await admin.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+        await admin.execute("GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO player")
+        await admin.execute("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO player")
+    finally:
+        await admin.close()
+    store = await open_storage(url.replace("//pipes@", "//player@"), KINDS)
+    try:
+        assert (await new_game(store)).version == 0
+    finally:
+        await store.close()
