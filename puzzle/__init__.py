@@ -8,10 +8,11 @@ from typing import Any
 
 from .codes import Code, normalize_seed, parse_code, quote
 from .kind import Generated, Kind, MoveError, PuzzleText, Status
+from .mines import KIND as MINES
 from .pipes import KIND as PIPES
 
 #: Every kind, by name: the front ends look kinds up here and nowhere else.
-KINDS: dict[str, Kind[Any, Any, Any, Any]] = {PIPES.name: PIPES}
+KINDS: dict[str, Kind[Any, Any, Any, Any]] = {PIPES.name: PIPES, MINES.name: MINES}
 
 
 __all__ = [

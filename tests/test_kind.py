@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from puzzle import KINDS, MoveError, parse_code
 from puzzle.pipes import KIND, Move, Params, State, from_code, rotate
 
-SMALL = {"pipes": ["3x3", "5x4", "6x6n"]}
+SMALL = {"pipes": ["3x3", "5x4", "6x6n"], "mines": ["5x5m3", "9x9", "16x16m50"]}
 
 
 @pytest.mark.parametrize(("name", "params"), [(k, p) for k, ps in SMALL.items() for p in ps])
@@ -29,7 +29,7 @@ def test_old_and_new_codes_name_the_same_puzzle():
     made = KIND.generate(Params(8, 8), "abc")
     old = from_code("8x8-abc")
     assert KIND.load(made).tiles == old.tiles and KIND.load(made).solution == old.solution
-    assert sorted(KINDS) == ["pipes"]
+    assert sorted(KINDS) == ["mines", "pipes"]
 
 
 PUZZLE = KIND.load(KIND.generate(Params(5, 5), "kind"))

@@ -1,0 +1,126 @@
+"""Minesweeper benchmark: no-guess generation, the solver, hints.
+
+Run: ``.venv/bin/python bench/mines.py``. Prints medians and p95s in milliseconds. The
+reference, measured in the same run, is a plain layout — the start drawn and the mines
+shuffled, no no-guess check — so the ratio says what the guarantee costs on this machine.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from functools import partial
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).parent)]
+
+from _timing import median, p95, sample, table  # noqa: E402
+
+from puzzle.mines import KIND, Params, Solver, generate, make_puzzle, opening  # noqa: E402
+from puzzle.mines.generator import draw_start, shuffled_mines  # noqa: E402
+from puzzle.prng import Stream  # noqa: E402
+
+BOARDS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
+#: Seeds per board, and the issue's target for expert generation (median, pure Python).
+SEEDS = 40
+TARGET_MS = {"expert": 250.0}
+
+
+def plain_layout(width: int, height: int, count: int, code: str) -> tuple[bytearray, int]:
+    """The reference: what generation draws before any no-guess work (mines, start)."""
+    rng = Stream(f"daily-pipes/mines/1/{code}")
+    start = draw_start(width, height, rng)
+    layout = bytearray(width * height)
+    for mine in shuffled_mines(width, height, count, start, rng):
+        layout[mine] = 1
+    return layout, start
+
+
+def bench_generate() -> None:
+    rows = []
+    for name, (width, height, count) in BOARDS.items():
+        ours: list[float] = []
+        plain: list[float] = []
+        perturbations: list[int] = []
+        layouts: list[int] = []
+        for block in range(4):  # interleaved, so that the machine's drift hits both alike
+            for k in range(block, SEEDS, 4):
+                code = f"{width}x{height}m{count}-bench{k}"
+                ours += sample(partial(generate, width, height, count, code), 1)
+                plain += sample(partial(plain_layout, width, height, count, code), 5)
+                made = generate(width, height, count, code)
+                perturbations.append(made.perturbations)
+                layouts.append(made.layouts)
+        target = TARGET_MS.get(name)
+        rows.append(
+            [
+                f"{name} {width}×{height}/{count}",
+                f"{median(ours):.1f}",
+                f"{p95(ours):.1f}",
+                f"{max(ours):.1f}",
+                f"{statistics.mean(perturbations):.2f}",
+                f"{statistics.mean(layouts) - 1:.2f}",
+                f"{median(plain):.3f}",
+                f"{median(ours) / median(plain):.0f}×",
+                f"≤ {target:.0f}" if target else "",
+            ]
+        )
+    table(
+        f"no-guess generation (ms per board, {SEEDS} seeds each)",
+        [
+            "board",
+            "median",
+            "p95",
+            "max",
+            "perturbations",
+            "restarts",
+            "plain layout",
+            "ratio",
+            "target",
+        ],
+        rows,
+    )
+
+
+def solve_once(width: int, height: int, count: int, layout: bytearray, first: list[int]) -> bool:
+    return Solver(width, height, count, layout, first).run()
+
+
+def bench_solver() -> None:
+    """How often a plain layout needs no guess (for the solver), one solve's time, and one
+    hint's time from the first opening of a generated board."""
+    rows = []
+    for name, (width, height, count) in BOARDS.items():
+        solves: list[float] = []
+        cleared = 0
+        for k in range(100):
+            layout, start = plain_layout(width, height, count, f"solve{k}")
+            mines = frozenset(c for c in range(width * height) if layout[c])
+            first = opening(make_puzzle(width, height, mines, start))
+            run = partial(solve_once, width, height, count, layout, first)
+            solves += sample(run, 1)
+            cleared += run()
+        hints: list[float] = []
+        for k in range(10):
+            puzzle = KIND.load(KIND.generate(Params(width, height, count), f"hint{k}"))
+            state = KIND.initial_state(puzzle)
+            hints += sample(partial(KIND.hint, puzzle, state), 3)
+        rows.append(
+            [
+                f"{name} {width}×{height}/{count}",
+                f"{cleared}%",
+                f"{median(solves):.2f}",
+                f"{p95(solves):.2f}",
+                f"{median(hints):.2f}",
+            ]
+        )
+    table(
+        "the solver (100 plain layouts each; hints on 10 generated boards)",
+        ["board", "plain layouts it clears", "solve median", "solve p95", "hint median"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    bench_generate()
+    bench_solver()

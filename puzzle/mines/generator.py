@@ -1,0 +1,151 @@
+"""No-guess generation (generator ``mines/1``): every board clears by deduction alone from its
+first opening.
+
+All draws come from ``puzzle.prng.Stream`` seeded with the code, so a code gives the same
+board on every platform and Python version. The first opening is drawn among the cells off
+the border (so it opens at least its 3×3 block); the mines are the first cells of a Knuth
+(Fisher–Yates) shuffle of the cells outside that block, so the first opening is a zero.
+
+Then, as in Simon Tatham's ``mines.c``: the solver runs from the first opening; where it gets
+stuck, the layout is *perturbed* — a set it could not decide (the unknown neighbours of a
+number, with their mine count) is emptied or filled, the mines swapped with unknown cells
+outside it, those next to what is known first, then those deep in the unknown — and the
+solver goes on from where it was, its sets recounted. A run that needed perturbations proves
+nothing (what it had deduced may rest on numbers that changed), so the solver runs again from
+the first opening on the new layout, until a run needs none: that run is the proof that the
+board clears. A layout whose runs stop needing fewer perturbations, or that cannot be
+perturbed, is dropped for a fresh shuffle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..prng import Stream
+from .grid import block, count_numbers, flood
+from .solver import UNKNOWN, Deduction, Solver
+
+#: Give up on a layout after this many perturbations in one run.
+MAX_PERTURBATIONS = 400
+#: Fresh layouts tried at most before generation gives up (never reached in the tests).
+MAX_LAYOUTS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A no-guess board, and what making it took."""
+
+    width: int
+    height: int
+    mines: frozenset[int]
+    start: int
+    #: The share of the solver's decisions that needed more than one set at a time.
+    difficulty: float
+    #: Perturbations over every run, and shuffled layouts tried (1 = the first one did).
+    perturbations: int
+    layouts: int
+
+
+def draw_start(width: int, height: int, rng: Stream) -> int:
+    """The first opening: a cell off the border."""
+    return 1 + rng.below(width - 2) + (1 + rng.below(height - 2)) * width
+
+
+def shuffled_mines(width: int, height: int, count: int, start: int, rng: Stream) -> list[int]:
+    """``count`` mines: the first cells of a Knuth shuffle of the cells outside the start's
+    3×3 block (the shuffle stops once they are drawn)."""
+    kept = set(block(width, height, start))
+    cells = [c for c in range(width * height) if c not in kept]
+    for k in range(count):
+        j = k + rng.below(len(cells) - k)
+        cells[k], cells[j] = cells[j], cells[k]
+    return cells[:count]
+
+
+def generate(width: int, height: int, count: int, code: str) -> Layout:
+    """The no-guess board of a code (its parameters are the caller's to check)."""
+    rng = Stream(f"daily-pipes/mines/1/{code}")
+    start = draw_start(width, height, rng)
+    perturbations = 0
+    for attempt in range(1, MAX_LAYOUTS + 1):
+        layout = bytearray(width * height)
+        for mine in shuffled_mines(width, height, count, start, rng):
+            layout[mine] = 1
+        fewest: int | None = None
+        while True:
+            opening = _opening(width, height, layout, start)
+            solver = Solver(width, height, count, layout, opening)
+            used = _run(solver, rng)
+            perturbations += max(used, 0)
+            # A board its first opening clears is no puzzle: another layout, while any is left.
+            cleared = len(opening) == width * height - count and attempt < MAX_LAYOUTS
+            if used == 0 and cleared:
+                break
+            if used == 0:
+                mines = frozenset(c for c in range(width * height) if layout[c])
+                difficulty = Deduction(tuple(solver.steps), True).difficulty
+                return Layout(width, height, mines, start, difficulty, perturbations, attempt)
+            if used < 0 or (fewest is not None and used >= fewest):
+                break
+            fewest = used
+    raise RuntimeError(f"no no-guess {width}×{height} board with {count} mines was found")
+
+
+def _opening(width: int, height: int, layout: bytearray, start: int) -> list[int]:
+    mines = [c for c in range(width * height) if layout[c]]
+    return flood(width, height, count_numbers(width, height, mines), start)
+
+
+def _run(solver: Solver, rng: Stream) -> int:
+    """Solve, perturbing where stuck: the perturbations used, or -1 if the layout could not
+    be perturbed any further."""
+    used = 0
+    while not solver.run():
+        if used == MAX_PERTURBATIONS:
+            return -1
+        changes = perturb(solver, rng)
+        if not changes:
+            return -1
+        solver.shift(changes)
+        used += 1
+    return used
+
+
+def perturb(solver: Solver, rng: Stream) -> list[tuple[int, int]]:
+    """Empty or fill one undecided set at random by swapping mines with unknown cells outside
+    it (Tatham's ``mineperturb``): [(cell, +1 gains a mine / -1 loses it)], empty if there is
+    no set or nothing to swap with. The caller applies it (``Solver.shift``)."""
+    if not solver.sets:
+        return []
+    sets = list(solver.sets)
+    target = solver.cells[sets[rng.below(len(sets))]]
+    layout, grid, nb = solver.layout, solver.grid, solver.nb
+    full = [c for c in target if layout[c]]
+    empty = [c for c in target if not layout[c]]
+    inside = set(target)
+    near: list[int] = []
+    far: list[int] = []
+    for cell, value in enumerate(grid):
+        if value == UNKNOWN and cell not in inside:
+            known_next = any(grid[j] != UNKNOWN for j in nb[cell])
+            (near if known_next else far).append(cell)
+    outside_full: list[int] = []
+    outside_empty: list[int] = []
+    for group in (near, far):
+        for k in range(len(group)):  # a Knuth shuffle, drawn only as far as it is read
+            j = k + rng.below(len(group) - k)
+            group[k], group[j] = group[j], group[k]
+            cell = group[k]
+            if layout[cell]:
+                outside_full.append(cell)
+                if len(outside_full) == len(empty):  # fill the set
+                    return [(c, -1) for c in outside_full] + [(c, +1) for c in empty]
+            else:
+                outside_empty.append(cell)
+                if len(outside_empty) == len(full):  # empty the set
+                    return [(c, +1) for c in outside_empty] + [(c, -1) for c in full]
+    # Too dense to empty, too sparse to fill: move in every mine found, at random spots.
+    for k in range(len(outside_full)):
+        j = k + rng.below(len(empty) - k)
+        empty[k], empty[j] = empty[j], empty[k]
+    return [(c, -1) for c in outside_full] + [(c, +1) for c in empty[: len(outside_full)]]

@@ -1,0 +1,197 @@
+"""Minesweeper behind the kind interface (``puzzle.kind.Kind``).
+
+Texts: parameters ``9x9``, ``16x16m50``, ``expert`` … (``notation.parse_params``); a
+description ``9x9:<start>:<mines>`` — the first opening's cell index, then the mines as a
+bitmap in hex, four cells per digit in row-major order, the first cell in the digit's high
+bit; the solution is that bitmap again; a state is one character per cell: ``-`` hidden,
+``f`` flagged, ``o`` open, ``x`` the mine that went off.
+
+The game starts with the first opening open. Moves apply in order; once one ends the game,
+the rest are not played.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..codes import normalize_seed
+from ..kind import Generated, Outcome, PuzzleText, Status
+from .generator import generate
+from .grid import block, neighbours
+from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
+from .rules import Puzzle, State, finished, make_puzzle, opening, play, solved
+from .solver import Step, deduce
+
+__all__ = ["GENERATOR", "KIND", "MinesKind", "Move", "Params", "Puzzle", "State"]
+
+#: Version of ``generate``; bump it whenever the same code would give another puzzle.
+GENERATOR = "mines/1"
+
+_DESCRIPTION = re.compile(r"^(\d{1,2})x(\d{1,2}):(\d{1,3}):([0-9a-f]+)$")
+_STATE = "-fox"
+
+
+def encode_mines(area: int, mines: frozenset[int]) -> str:
+    """The mines as hex: four cells per digit, row-major, the first in the high bit."""
+    digits = (area + 3) // 4
+    value = sum(1 << (4 * digits - 1 - c) for c in mines)
+    return f"{value:0{digits}x}"
+
+
+def decode_mines(area: int, text: str) -> frozenset[int]:
+    """``encode_mines`` read back; ValueError if the text does not fit the area."""
+    digits = (area + 3) // 4
+    if len(text) != digits or not re.fullmatch(r"[0-9a-f]+", text):
+        raise ValueError("the mines do not fit the board")
+    value = int(text, 16)
+    if value & ((1 << (4 * digits - area)) - 1):
+        raise ValueError("mines lie beyond the board")
+    return frozenset(c for c in range(area) if value >> (4 * digits - 1 - c) & 1)
+
+
+class MinesKind:
+    """Minesweeper: open every cell that holds no mine; every board clears without a guess."""
+
+    name = "mines"
+    title = "Minesweeper"
+    generator = GENERATOR
+
+    def parse_params(self, text: str) -> Params:
+        return parse_params(text)
+
+    def format_params(self, params: Params) -> str:
+        return format_params(params)
+
+    def generate(self, params: Params, seed: str) -> Generated:
+        seed = normalize_seed(seed)
+        text = self.format_params(params)
+        made = generate(params.width, params.height, params.mines, f"{text}-{seed}")
+        puzzle = make_puzzle(made.width, made.height, made.mines, made.start)
+        bitmap = encode_mines(made.width * made.height, made.mines)
+        return Generated(
+            kind=self.name,
+            params=text,
+            seed=seed,
+            width=made.width,
+            height=made.height,
+            description=f"{made.width}x{made.height}:{made.start}:{bitmap}",
+            solution=bitmap,
+            par=puzzle.par,
+            difficulty=made.difficulty,
+            generator=self.generator,
+        )
+
+    def load(self, stored: PuzzleText) -> Puzzle:
+        """The puzzle of a stored description (the solution is not read)."""
+        params = parse_params(stored.params)
+        match = _DESCRIPTION.match(stored.description)
+        width, height = params.width, params.height
+        if not match or (int(match.group(1)), int(match.group(2))) != (width, height):
+            raise ValueError(f"a Minesweeper description does not fit {stored.params}")
+        start, area = int(match.group(3)), width * height
+        mines = decode_mines(area, match.group(4))
+        if len(mines) != params.mines or not 0 <= start < area:
+            raise ValueError(f"a Minesweeper description does not fit {stored.params}")
+        if mines & set(block(width, height, start)):
+            raise ValueError("the first opening of a Minesweeper board must be a zero cell")
+        return make_puzzle(width, height, mines, start)
+
+    def label(self, puzzle: Puzzle) -> str:
+        """'9×9 · 10 mines'."""
+        count = len(puzzle.mines)
+        return f"{puzzle.size} · {count} mine{'s' if count != 1 else ''}"
+
+    def initial_state(self, puzzle: Puzzle) -> State:
+        return State(frozenset(opening(puzzle)))
+
+    def parse_moves(self, puzzle: Puzzle, text: str) -> list[Move]:
+        return parse_moves(text, puzzle.width, puzzle.height)
+
+    def format_move(self, puzzle: Puzzle, move: Move) -> str:
+        return format_move(move, puzzle.width)
+
+    def turns(self, move: Move) -> int:
+        return 1
+
+    def cells(self, puzzle: Puzzle, move: Move) -> tuple[int, ...]:
+        return (move.cell,)
+
+    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> State:
+        """Play moves in order, all or nothing (MoveError); once one ends the game, the rest
+        are not played."""
+        for k, move in enumerate(moves):
+            if k and finished(puzzle, state):
+                break
+            state = play(puzzle, state, move)
+        return state
+
+    def status(self, puzzle: Puzzle, state: State) -> Status:
+        flags = len(state.flagged)
+        lost = state.exploded is not None
+        details = {
+            "mines": len(puzzle.mines),
+            "flags": flags,
+            "left": len(puzzle.mines) - flags,
+            "exploded": state.exploded,
+            "wrong_flags": state.flagged - puzzle.mines if lost else frozenset(),
+        }
+        outcome: Outcome = "lost" if lost else "solved" if solved(puzzle, state) else "playing"
+        return Status(outcome, details)
+
+    def hint(self, puzzle: Puzzle, state: State) -> Move | None:
+        """A move the solver deduces from what the player sees: first, unflag a wrong flag;
+        then the solver's first decision that changes the board (open a safe cell, flag a
+        mine). None once the game is over. Only after a lucky guess can deduction be stuck:
+        then it opens a safe cell next to the open ones."""
+        if finished(puzzle, state):
+            return None
+        wrong = state.flagged - puzzle.mines
+        if wrong:
+            return Move(min(wrong), "flag")
+
+        def changes(step: Step) -> bool:
+            return _hint_move(state, step) is not None
+
+        deduction = deduce(puzzle, state.opened, until=changes)
+        for step in deduction.steps:
+            move = _hint_move(state, step)
+            if move is not None:
+                return move
+        return Move(_safe_cell(puzzle, state), "open")
+
+    def encode_state(self, state: State) -> str:
+        """One character per cell, row-major, up to the last cell that is not hidden (a
+        state does not know its board's size): '-' hidden, 'f' flagged, 'o' open, 'x' the
+        mine that went off."""
+        marks = {c: "o" for c in state.opened} | {c: "f" for c in state.flagged}
+        if state.exploded is not None:
+            marks[state.exploded] = "x"
+        return "".join(marks.get(c, "-") for c in range(max(marks, default=-1) + 1))
+
+    def decode_state(self, text: str) -> State:
+        if not set(text) <= set(_STATE) or text.count("x") > 1:
+            raise ValueError("that is not a Minesweeper state")
+        opened = frozenset(c for c, mark in enumerate(text) if mark == "o")
+        flagged = frozenset(c for c, mark in enumerate(text) if mark == "f")
+        return State(opened, flagged, text.index("x") if "x" in text else None)
+
+
+def _hint_move(state: State, step: Step) -> Move | None:
+    """The move a solver step suggests, if it would change the board."""
+    if step.mine:
+        return None if step.cell in state.flagged else Move(step.cell, "flag")
+    return None if step.cell in state.opened else Move(step.cell, "open")
+
+
+def _safe_cell(puzzle: Puzzle, state: State) -> int:
+    """A hidden cell without a mine, one next to an open cell if there is one."""
+    nb = neighbours(puzzle.width, puzzle.height)
+    hidden = [
+        c for c in range(puzzle.width * puzzle.height)
+        if c not in state.opened and c not in puzzle.mines
+    ]  # fmt: skip
+    return next((c for c in hidden if any(j in state.opened for j in nb[c])), hidden[0])
+
+
+KIND = MinesKind()

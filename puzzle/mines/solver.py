@@ -1,0 +1,320 @@
+"""The Minesweeper solver: what a player can deduce, without guessing, from what they see.
+
+Knowledge is a grid: each cell unknown, a known mine, or open with its number. Every open
+number gives a *set*: its unknown neighbours and how many mines they hold (the number less
+the known mines around it). A set is a bitmask over the board (bit ``i`` is cell ``i``),
+kept with its mine count and indexed by cell. The rules, after Simon Tatham's ``mines.c``:
+
+1. *One set*: a set holding no mine is all safe; one holding as many mines as cells, all
+   mines.
+2. *Two overlapping sets* A and B with a and b mines: if a − b equals |A∖B|, then A∖B is all
+   mines and B∖A all safe (and the other way round); otherwise, if A ⊆ B, B∖A is a new set
+   holding b − a mines.
+3. *The mine count*, only when 1 and 2 are stuck: if the mines left are none, or as many as
+   the unknown cells, those are decided; and for every union of disjoint sets (when at most
+   ``GLOBAL_SETS`` sets exist), if the mines left outside the union are none, or fill every
+   unknown cell outside it, those cells are decided.
+
+Work-list driven, never sweeping the board: a cell that becomes known shrinks the sets that
+hold it (an open one adds its own set); a new or changed set is queued and compared with the
+sets that overlap it. Only rule 3, when everything else is stuck, looks at the whole board.
+
+A safe cell the solver decides is opened: it learns the cell's number from the mine layout
+it was given, and never reads the layout otherwise. ``Solver.shift`` lets the generator move
+mines between unknown cells while the solver runs (Tatham's perturbation).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .grid import neighbours
+from .rules import Puzzle, opening
+
+UNKNOWN, MINE = -2, -1
+#: Rule 3 tries unions of sets only while this few sets exist (2**n unions at most).
+GLOBAL_SETS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decided cell, in the order the solver decided it."""
+
+    cell: int
+    mine: bool
+    #: Decided by the two-set rule, a set it derived, or the disjoint unions of rule 3.
+    hard: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Deduction:
+    """What the solver decided from a visible state, in order."""
+
+    steps: tuple[Step, ...]
+    #: Every cell is decided: the board clears without a guess.
+    cleared: bool
+
+    @property
+    def safe(self) -> frozenset[int]:
+        return frozenset(s.cell for s in self.steps if not s.mine)
+
+    @property
+    def mines(self) -> frozenset[int]:
+        return frozenset(s.cell for s in self.steps if s.mine)
+
+    @property
+    def difficulty(self) -> float:
+        """The share of the decided cells that needed more than one set at a time."""
+        if not self.steps:
+            return 0.0
+        return round(sum(s.hard for s in self.steps) / len(self.steps), 3)
+
+
+@cache
+def _bits(n: int) -> tuple[int, ...]:
+    return tuple(1 << i for i in range(n))
+
+
+class Solver:
+    """The knowledge and sets of one solving run (see the module's docstring)."""
+
+    __slots__ = (
+        "bits", "by_cell", "cells", "grid", "hard", "layout", "mines_known", "nb", "pending",
+        "queued", "ready", "sets", "steps", "todo", "total", "unknown",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        total: int,
+        layout: bytearray,
+        opened: Iterable[int],
+    ) -> None:
+        """Knowledge of a board ``layout`` (1 = mine) holding ``total`` mines, with the
+        ``opened`` cells open (in increasing order, whatever order they come in)."""
+        n = width * height
+        self.nb = neighbours(width, height)
+        self.bits = _bits(n)
+        self.layout = layout
+        self.total = total
+        self.grid = [UNKNOWN] * n
+        self.unknown = n
+        self.mines_known = 0
+        #: Set bitmask -> mines in it; dicts keep insertion order, so runs are reproducible.
+        self.sets: dict[int, int] = {}
+        self.cells: dict[int, tuple[int, ...]] = {}
+        self.hard: dict[int, bool] = {}
+        self.by_cell: list[dict[int, None]] = [{} for _ in range(n)]
+        #: Sets that rule 1 decides, done first; then sets to compare with others (rule 2).
+        self.ready: deque[int] = deque()
+        self.todo: deque[int] = deque()
+        self.queued: set[int] = set()
+        #: Known cells whose news the sets have not heard yet.
+        self.pending: deque[int] = deque()
+        self.steps: list[Step] = []
+        for cell in sorted(set(opened)):
+            if layout[cell]:
+                raise ValueError("an open cell cannot be a mine")
+            self._open(cell)
+
+    # -- knowledge ---------------------------------------------------------------------
+
+    def _open(self, cell: int) -> None:
+        layout = self.layout
+        self.grid[cell] = sum(layout[j] for j in self.nb[cell])
+        self.unknown -= 1
+        self.pending.append(cell)
+
+    def _decide(self, cells: Iterable[int], mine: bool, hard: bool) -> None:
+        grid = self.grid
+        for cell in cells:
+            if grid[cell] != UNKNOWN:
+                continue
+            if mine:
+                grid[cell] = MINE
+                self.unknown -= 1
+                self.mines_known += 1
+                self.pending.append(cell)
+            elif self.layout[cell]:
+                raise RuntimeError(f"the solver opened a mine at cell {cell}")
+            else:
+                self._open(cell)
+            self.steps.append(Step(cell, mine, hard))
+
+    # -- sets ----------------------------------------------------------------------------
+
+    def _add(self, mask: int, cells: tuple[int, ...], mines: int, hard: bool) -> None:
+        if mask in self.sets:
+            if not hard:
+                self.hard[mask] = False
+            return
+        self.sets[mask] = mines
+        self.cells[mask] = cells
+        self.hard[mask] = hard
+        for cell in cells:
+            self.by_cell[cell][mask] = None
+        self._queue(mask)
+
+    def _queue(self, mask: int) -> None:
+        mines = self.sets[mask]
+        if mines == 0 or mines == len(self.cells[mask]):
+            self.ready.append(mask)
+        elif mask not in self.queued:
+            self.queued.add(mask)
+            self.todo.append(mask)
+
+    def _remove(self, mask: int) -> None:
+        del self.sets[mask], self.hard[mask]
+        for cell in self.cells.pop(mask):
+            del self.by_cell[cell][mask]
+
+    def _known(self, cell: int) -> None:
+        """Pass on the news of a known cell: its own set, and the sets that held it."""
+        grid, bits = self.grid, self.bits
+        value = grid[cell]
+        if value >= 0:
+            mines, mask, cells = value, 0, []
+            for j in self.nb[cell]:
+                g = grid[j]
+                if g == UNKNOWN:
+                    mask |= bits[j]
+                    cells.append(j)
+                elif g == MINE:
+                    mines -= 1
+            if cells:
+                self._add(mask, tuple(cells), mines, False)
+        holders = self.by_cell[cell]
+        if holders:
+            bit, mine = bits[cell], value == MINE
+            for mask in list(holders):
+                mines, hard = self.sets[mask] - mine, self.hard[mask]
+                rest = tuple(c for c in self.cells[mask] if c != cell)
+                self._remove(mask)
+                if rest:
+                    self._add(mask ^ bit, rest, mines, hard)
+
+    def _examine(self, s: int) -> None:
+        """Rules 1 and 2 for one set (rule 1 alone when it decides the set)."""
+        a, cells = self.sets[s], self.cells[s]
+        if a == 0 or a == len(cells):
+            self._decide(cells, a > 0, self.hard[s])
+            return
+        bits = self.bits
+        others: dict[int, None] = {}
+        for cell in cells:
+            others.update(self.by_cell[cell])
+        for t in others:
+            if t == s or t not in self.sets:
+                continue
+            b = self.sets[t]
+            s_wing, t_wing = s & ~t, t & ~s
+            s_count, t_count = s_wing.bit_count(), t_wing.bit_count()
+            if s_count == a - b or t_count == b - a:
+                s_mines = s_count == a - b
+                self._decide((c for c in cells if bits[c] & s_wing), s_mines, True)
+                self._decide((c for c in self.cells[t] if bits[c] & t_wing), not s_mines, True)
+            elif not s_count:
+                self._add(t_wing, tuple(c for c in self.cells[t] if bits[c] & t_wing), b - a, True)
+            elif not t_count:
+                self._add(s_wing, tuple(c for c in cells if bits[c] & s_wing), a - b, True)
+
+    def _count(self) -> bool:
+        """Rule 3; whether it decided anything."""
+        if not self.unknown:
+            return False
+        left = self.total - self.mines_known
+        grid = self.grid
+        if left == 0 or left == self.unknown:
+            self._decide([c for c, g in enumerate(grid) if g == UNKNOWN], left > 0, False)
+            return True
+        if len(self.sets) > GLOBAL_SETS:
+            return False
+        union = _union(list(self.sets.items()), self.unknown, left)
+        if union is None:
+            return False
+        mask, outside_mines = union
+        bits = self.bits
+        outside = [c for c, g in enumerate(grid) if g == UNKNOWN and not bits[c] & mask]
+        self._decide(outside, outside_mines > 0, True)
+        return True
+
+    # -- running -------------------------------------------------------------------------
+
+    def run(self, until: Callable[[Step], bool] | None = None) -> bool:
+        """Deduce until stuck (or until a step satisfies ``until``); whether every cell is
+        decided."""
+        steps, pending, ready, todo = self.steps, self.pending, self.ready, self.todo
+        checked = len(steps)
+        while True:
+            while pending:
+                self._known(pending.popleft())
+            if until is not None and len(steps) > checked:
+                if any(until(step) for step in steps[checked:]):
+                    return not self.unknown
+                checked = len(steps)
+            if ready:
+                mask = ready.popleft()
+                if mask in self.sets:
+                    self._examine(mask)
+            elif todo:
+                mask = todo.popleft()
+                self.queued.discard(mask)
+                if mask in self.sets:
+                    self._examine(mask)
+            elif not self._count():
+                return not self.unknown
+
+    def shift(self, changes: Sequence[tuple[int, int]]) -> None:
+        """The layout changed under the solver: unknown cells gained (+1) or lost (-1) a mine.
+        Sets holding them are recounted and examined again."""
+        grid = self.grid
+        for cell, delta in changes:
+            if grid[cell] != UNKNOWN:
+                raise ValueError("only unknown cells may change")
+            self.layout[cell] = delta > 0
+            for mask in self.by_cell[cell]:
+                self.sets[mask] += delta
+                self._queue(mask)
+            for j in self.nb[cell]:
+                if grid[j] >= 0:
+                    grid[j] += delta
+
+
+def _union(sets: Sequence[tuple[int, int]], unknown: int, left: int) -> tuple[int, int] | None:
+    """A union of disjoint sets outside which the mines left decide every unknown cell (none
+    left, or one per cell): (its mask, the mines outside it); None if no union does."""
+    sizes = [mask.bit_count() for mask, _ in sets]
+    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next set, mask, cells, mines
+    while stack:
+        k, mask, cells, mines = stack.pop()
+        outside, outside_mines = unknown - cells, left - mines
+        if mask and outside and outside_mines in (0, outside):
+            return mask, outside_mines
+        for j in range(k, len(sets)):
+            other, count = sets[j]
+            if not mask & other:
+                stack.append((j + 1, mask | other, cells + sizes[j], mines + count))
+    return None
+
+
+def deduce(
+    puzzle: Puzzle, opened: Iterable[int], until: Callable[[Step], bool] | None = None
+) -> Deduction:
+    """What the solver decides from a visible state: the ``opened`` cells (flags are the
+    player's guesses and count for nothing). With ``until``, it stops at the first step
+    that satisfies it."""
+    layout = bytearray(puzzle.width * puzzle.height)
+    for mine in puzzle.mines:
+        layout[mine] = 1
+    solver = Solver(puzzle.width, puzzle.height, len(puzzle.mines), layout, opened)
+    cleared = solver.run(until)
+    return Deduction(tuple(solver.steps), cleared)
+
+
+def solve(puzzle: Puzzle) -> bool:
+    """Whether deduction alone, from the first opening, clears the board."""
+    return deduce(puzzle, opening(puzzle)).cleared
