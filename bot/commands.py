@@ -22,6 +22,7 @@ from .board_message import BoardMessage, board_message, first_window
 from .client import PipesClient
 from .config import DISCORD_MAX_SIDE
 from .deadline import Deadline
+from .faces import FACES
 from .replies import NO_MENTIONS, fail, log_done, say
 from .views import (
     Handle,
@@ -210,7 +211,7 @@ async def answer_with_board(
         async with board_lock(game.id):
             handle = None if game.message_id is not None else handle_of(game.id)
             window = handle.window if handle else first_window(played.board, played.cells)
-            mode = handle.mode if handle is not None else "c"
+            mode = handle.mode if handle is not None else FACES[game.kind].first_mode
             message = await board_message(
                 interaction.client.workers, played.board, window, played.cells, mode
             )

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from .window import Viewport
 
-#: The click modes (turn clockwise, turn anticlockwise, lock or unlock) and the move suffix
-#: of each in Pipes notation (``B3``, ``B3ccw``, ``B3lock``).
-SUFFIX = {"c": "", "a": "ccw", "l": "lock"}
+#: The click modes and the move suffix of each in its kind's notation: Pipes turns
+#: clockwise, anticlockwise or locks (``B3``, ``B3ccw``, ``B3lock``); Minesweeper opens or
+#: flags (``B3``, ``B3f``).
+SUFFIX = {"c": "", "a": "ccw", "l": "lock", "o": "", "f": "f"}
 
 GAME = r"(?P<game>\d{1,18})"
 VIEW = r"(?P<vx>\d{1,2}):(?P<vy>\d{1,2})"
-MODE = r"(?::(?P<mode>[cal]))?"
+MODE = r"(?::(?P<mode>[calof]))?"
 TILE = rf"pipes:t:{GAME}:(?P<cell>\d{{1,4}}):{VIEW}{MODE}"
 NAV = rf"pipes:v:{GAME}:(?P<dir>[lurdpn]):{VIEW}{MODE}"
 HINT = rf"pipes:h:{GAME}:{VIEW}{MODE}"
-SWITCH = rf"pipes:m:{GAME}:(?P<to>[cal]):{VIEW}"
+SWITCH = rf"pipes:m:{GAME}:(?P<to>[calof]):{VIEW}"
 PLAY = r"pipes:play:(?P<daily>\d{1,18})"
 
 

@@ -153,11 +153,17 @@ def refusal(error: UserError) -> str:
     if isinstance(error, BoardOver):
         return "This game is over. Start a new one with `/pipes new`."
     if isinstance(error, NoUnfinishedBoard):
+        group, board = (
+            ("mines", "Minesweeper board") if error.kind == "mines" else ("pipes", "board")
+        )
         if error.anywhere:
-            return "You have no unfinished board. Start one with `/pipes daily` or `/pipes new`."
+            return (
+                f"You have no unfinished {board}. Start one with `/{group} daily` or "
+                f"`/{group} new`."
+            )
         return (
-            "You have no unfinished board in this channel: start one with "
-            "`/pipes new` or `/pipes daily`."
+            f"You have no unfinished {board} in this channel: start one with "
+            f"`/{group} new` or `/{group} daily`."
         )
     return str(error)
 

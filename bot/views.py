@@ -22,6 +22,7 @@ from . import custom_ids, texts
 from .board_message import BoardMessage, board_message, first_window
 from .client import PipesClient
 from .deadline import Deadline, with_retries
+from .faces import FACES
 from .replies import NO_MENTIONS, guarded, refuse
 from .window import Viewport, viewport
 
@@ -99,7 +100,7 @@ async def send_board(
         wait=True,
     )
     game = board.game
-    remember(game.id, interaction, sent.id, window, "c", game.version)
+    remember(game.id, interaction, sent.id, window, FACES[game.kind].first_mode, game.version)
     if not ephemeral and not game.finished:
         await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
 

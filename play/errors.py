@@ -40,7 +40,9 @@ class BoardOver(UserError):
 class NoUnfinishedBoard(UserError):
     """The player has no board to continue (in this channel, or anywhere)."""
 
-    def __init__(self, anywhere: bool) -> None:
+    def __init__(self, anywhere: bool, kind: str = "pipes") -> None:
         where = "" if anywhere else " in this channel"
-        super().__init__(f"You have no unfinished board{where}. Start one.")
+        board = "Minesweeper board" if kind == "mines" else "board"
+        super().__init__(f"You have no unfinished {board}{where}. Start one.")
         self.anywhere = anywhere
+        self.kind = kind

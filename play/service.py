@@ -47,8 +47,11 @@ from .scoring import (
 #: Runs a picklable call away from the event loop: ``await offload(fn, *args)``.
 Offload = Callable[..., Awaitable[Any]]
 KIND = "pipes"
+MINES = "mines"
 DEFAULT_SIZE = (5, 4)
 DAILY_SIZE = (8, 8)
+#: Minesweeper boards /mines new makes without a size, and the daily's without setup.
+DEFAULT_MINES = "9x9"
 #: The daily's level choice that changes with the weekday; its levels, Monday first: easier
 #: early in the week.
 WEEKLY = "weekly"
@@ -71,10 +74,10 @@ DAILY_PREFIX = "daily-"
 OLD_DAILY = re.compile(r"d\d{8}")
 
 
-def daily_seed(secret: str, params: str, day: date) -> str:
-    """The seed of the daily puzzle of a date and size: keyed by the deployment's secret, so
-    nobody can make a daily's puzzle before its day without playing the daily."""
-    mac = hmac.new(secret.encode(), f"{KIND}:{params}:{day.isoformat()}".encode(), "sha256")
+def daily_seed(secret: str, params: str, day: date, kind: str = KIND) -> str:
+    """The seed of the daily puzzle of a date, kind and size: keyed by the deployment's
+    secret, so nobody can make a daily's puzzle before its day without playing the daily."""
+    mac = hmac.new(secret.encode(), f"{kind}:{params}:{day.isoformat()}".encode(), "sha256")
     return DAILY_PREFIX + mac.hexdigest()[:20]
 
 
@@ -211,15 +214,15 @@ class GameService:
             self._generating -= 1
         return await self.storage.store_puzzle(made)
 
-    async def daily_puzzle(self, day: date, params: Params) -> DailyPuzzle:
-        """The global daily puzzle of a date, size and level, generated and stored on first
-        use."""
-        engine = KINDS[KIND]
+    async def daily_puzzle(self, day: date, params: Any, kind: str = KIND) -> DailyPuzzle:
+        """The global daily puzzle of a date, kind and parameters (the kind's own), generated
+        and stored on first use."""
+        engine = KINDS[kind]
         text = engine.format_params(params)
-        found = await self.storage.daily_puzzle(day, KIND, text)
+        found = await self.storage.daily_puzzle(day, kind, text)
         if found is not None:
             return found
-        seed = daily_seed(await self.daily_secret(), text, day)
+        seed = daily_seed(await self.daily_secret(), text, day, kind)
         made = await self.offload(engine.generate, params, seed)
         return await self.storage.ensure_daily_puzzle(day, made)
 
@@ -232,14 +235,14 @@ class GameService:
             )
         return self._secret
 
-    async def daily_params(self, guild_id: int | None, day: date) -> Params:
-        """The daily a server plays on a date; 8×8 normal where no daily is set up (direct
-        messages, servers that never ran setup: the daily they always had)."""
-        if guild_id is not None:
-            settings = await self.storage.guild_settings(guild_id)
-            if settings is not None:
-                return daily_on(settings, day)
-        return Params(*DAILY_SIZE)
+    async def daily_params(self, guild_id: int | None, day: date, kind: str = KIND) -> Any:
+        """The parameters of a kind's daily a server plays on a date; where no daily is set
+        up (direct messages, servers that never ran setup) Pipes 8×8 normal, the daily they
+        always had, and Minesweeper 9×9."""
+        settings = None if guild_id is None else await self.storage.guild_settings(guild_id)
+        if kind == MINES:
+            return KINDS[MINES].parse_params(settings.mines if settings else DEFAULT_MINES)
+        return daily_on(settings, day) if settings else Params(*DAILY_SIZE)
 
     # -- starting and finding games ---------------------------------------------------------
 
@@ -267,14 +270,34 @@ class GameService:
         width, height = self.board_size(size) if size else DEFAULT_SIZE
         if wrap and level == "easy":
             raise UserError(WRAP_NOT_EASY)
+        chosen = self._seed(seed)
+        params = Params(width, height, wrap=wrap, level=level)
+        return KINDS[KIND].format_params(params), chosen
+
+    def check_new_mines(
+        self, size: str | None, mines: int | None, seed: str | None
+    ) -> tuple[str, str | None]:
+        """The Minesweeper parameters (a size or level name, and a mine count) and seed
+        asked for; UserError if any is unusable."""
+        text = (size or DEFAULT_MINES).strip().lower().replace("×", "x")
+        try:
+            params = KINDS[MINES].parse_params(text)
+            if mines is not None:
+                params = KINDS[MINES].parse_params(f"{params.width}x{params.height}m{mines}")
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        return KINDS[MINES].format_params(params), self._seed(seed)
+
+    @staticmethod
+    def _seed(seed: str | None) -> str | None:
+        """A seed people typed, if usable for a board of their own; UserError otherwise."""
         try:
             chosen = normalize_seed(seed) if seed else None
         except ValueError as error:
             raise UserError(str(error)) from None
         if chosen is not None and (chosen.startswith(DAILY_PREFIX) or OLD_DAILY.fullmatch(chosen)):
             raise UserError(f"Seeds like {quote(chosen)} are kept for the daily puzzles.")
-        params = Params(width, height, wrap=wrap, level=level)
-        return KINDS[KIND].format_params(params), chosen
+        return chosen
 
     async def new_game(
         self,
@@ -295,6 +318,24 @@ class GameService:
             stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
         )
 
+    async def new_mines_game(
+        self,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        size: str | None = None,
+        mines: int | None = None,
+        seed: str | None = None,
+        interaction_id: int | None = None,
+    ) -> Board:
+        """A personal Minesweeper game of a size or level name (default 9×9, 10 mines), mine
+        count and seed (default random)."""
+        params, chosen = self.check_new_mines(size, mines, seed)
+        stored = await self.stored_puzzle(MINES, params, chosen or secrets.token_hex(3))
+        return await self._start(
+            stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
+        )
+
     async def daily_game(
         self,
         owner_id: int,
@@ -302,13 +343,15 @@ class GameService:
         channel_id: int | None,
         daily_id: int | None = None,
         interaction_id: int | None = None,
+        kind: str = KIND,
     ) -> Board:
-        """The user's game of a daily puzzle (today's by default): the one they started, or
-        a new one whose clock starts now. One game per player and daily, however often and
-        however fast they ask."""
+        """The user's game of a daily puzzle (today's of ``kind`` by default): the one they
+        started, or a new one whose clock starts now. One game per player and daily, however
+        often and however fast they ask; a lost game ends the attempt."""
         if daily_id is None:
             today = await self.local_today(guild_id)
-            daily = await self.daily_puzzle(today, await self.daily_params(guild_id, today))
+            params = await self.daily_params(guild_id, today, kind)
+            daily = await self.daily_puzzle(today, params, kind)
         else:
             found = await self.storage.daily_puzzle_by_id(daily_id)
             if found is None:
@@ -348,41 +391,59 @@ class GameService:
         return await self.board(game)
 
     async def current_game(
-        self, owner_id: int, channel_id: int | None, prefer: int | None = None
+        self, owner_id: int, channel_id: int | None, prefer: int | None = None, kind: str = KIND
     ) -> Game:
-        """The game a typed command means: ``prefer`` (the board the user last saw) while
-        it is theirs and unfinished, else their newest unfinished game in this channel."""
+        """The game of ``kind`` a typed command means: ``prefer`` (the board the user last
+        saw) while it is theirs and unfinished, else their newest unfinished game in this
+        channel."""
         if prefer is not None:
             game = await self.storage.game(prefer)
-            if game is not None and game.owner_id == owner_id and not game.finished:
+            if (
+                game is not None
+                and game.owner_id == owner_id
+                and not game.finished
+                and game.kind == kind
+            ):
                 return game
-        games = await self.storage.unfinished_games(owner_id, channel_id)
+        games = await self._unfinished(owner_id, channel_id, kind)
         if not games:
-            raise NoUnfinishedBoard(anywhere=False)
+            raise NoUnfinishedBoard(anywhere=False, kind=kind)
         return games[0]
 
-    async def _newest_unfinished(self, owner_id: int, channel_id: int | None) -> Game | None:
-        """The user's newest unfinished game: in this channel if any, else anywhere."""
-        games = await self.storage.unfinished_games(
-            owner_id, channel_id
-        ) or await self.storage.unfinished_games(owner_id)
+    async def _unfinished(self, owner_id: int, channel_id: int | None, kind: str) -> list[Game]:
+        games = await self.storage.unfinished_games(owner_id, channel_id)
+        return [game for game in games if game.kind == kind]
+
+    async def _newest_unfinished(
+        self, owner_id: int, channel_id: int | None, kind: str
+    ) -> Game | None:
+        """The user's newest unfinished game of a kind: in this channel if any, else
+        anywhere."""
+        games = await self._unfinished(owner_id, channel_id, kind) or await self._unfinished(
+            owner_id, None, kind
+        )
         return games[0] if games else None
 
     async def resume(
-        self, owner_id: int, channel_id: int | None, guild_id: int | None = None
+        self,
+        owner_id: int,
+        channel_id: int | None,
+        guild_id: int | None = None,
+        kind: str = KIND,
     ) -> Board:
-        """The user's unfinished game of today's daily (where they are) if there is one,
-        else their newest unfinished game: in this channel if any, else anywhere."""
+        """The user's unfinished game of today's daily of ``kind`` (where they are) if there
+        is one, else their newest unfinished game of that kind: in this channel if any, else
+        anywhere."""
         day = await self.local_today(guild_id)
-        params = KINDS[KIND].format_params(await self.daily_params(guild_id, day))
-        today = await self.storage.daily_puzzle(day, KIND, params)
+        params = KINDS[kind].format_params(await self.daily_params(guild_id, day, kind))
+        today = await self.storage.daily_puzzle(day, kind, params)
         if today is not None:
             game = await self.storage.daily_game(owner_id, today.id)
             if game is not None and not game.finished:
                 return await self.board(game)
-        game = await self._newest_unfinished(owner_id, channel_id)
+        game = await self._newest_unfinished(owner_id, channel_id, kind)
         if game is None:
-            raise NoUnfinishedBoard(anywhere=True)
+            raise NoUnfinishedBoard(anywhere=True, kind=kind)
         return await self.board(game)
 
     async def datapack_puzzle(
@@ -391,7 +452,7 @@ class GameService:
         """The Pipes puzzle of the user's newest unfinished board (in this channel first), or
         of today's daily once they solved it. A daily's pack holds its solution: only a
         player who solved it gets it."""
-        game = await self._newest_unfinished(owner_id, channel_id)
+        game = await self._newest_unfinished(owner_id, channel_id, KIND)
         if game is None:
             today = await self.local_today(guild_id)
             daily = await self.daily_puzzle(today, await self.daily_params(guild_id, today))
@@ -582,38 +643,45 @@ class GameService:
         game = board.game
         if game.daily_id is None:
             return None, None
-        stats = await self.stats(game.owner_id)
+        stats = await self.stats(game.owner_id, game.kind)
         result = await self.storage.result(game.daily_id, game.owner_id)
         rank = None
         if result is not None and result.game_id == game.id:
             rank = rank_of(await self.storage.results(game.daily_id, game.guild_id), game.owner_id)
         return rank, stats
 
-    async def standings(self, guild_id: int | None, day: date) -> Standings | None:
-        """A date's daily results — the puzzle this server posted that date, else the one of
-        its size then — here and everywhere."""
+    async def standings(
+        self, guild_id: int | None, day: date, kind: str = KIND
+    ) -> Standings | None:
+        """A date's daily results of a kind — the puzzle this server posted that date, else
+        the one of its parameters then — here and everywhere."""
         posted = await self.storage.daily_post(guild_id, day) if guild_id is not None else None
+        daily = None
         if posted is not None:
             daily = await self.storage.daily_puzzle_by_id(posted.daily_id)
-        else:
-            params = KINDS[KIND].format_params(await self.daily_params(guild_id, day))
-            daily = await self.storage.daily_puzzle(day, KIND, params)
+        if daily is None or daily.puzzle.kind != kind:
+            params = KINDS[kind].format_params(await self.daily_params(guild_id, day, kind))
+            daily = await self.storage.daily_puzzle(day, kind, params)
         if daily is None:
             return None
         local = None if guild_id is None else await self.storage.results(daily.id, guild_id)
         return Standings(daily, local, await self.storage.results(daily.id))
 
     async def period_standings(
-        self, guild_id: int | None, period: str, day: date
+        self, guild_id: int | None, period: str, day: date, kind: str = KIND
     ) -> tuple[list[PeriodStanding] | None, list[PeriodStanding]]:
-        """A week's, month's or all time's daily results (every size and level): this server's (if
-        any) and everyone's, ranked."""
+        """A week's, month's or all time's daily results of a kind (every size and level):
+        this server's (if any) and everyone's, ranked."""
         first, last = period_dates(period, day)
-        local = None
-        if guild_id is not None:
-            local = period_ranked(await self.storage.results_between(first, last, guild_id))
-        return local, period_ranked(await self.storage.results_between(first, last))
 
-    async def stats(self, user_id: int) -> UserStats:
-        """A user's daily record."""
-        return user_stats(user_id, await self.storage.user_results(user_id), self.today())
+        async def ranked(guild: int | None) -> list[PeriodStanding]:
+            found = await self.storage.results_between(first, last, guild)
+            return period_ranked([r for r in found if r.kind == kind])
+
+        local = None if guild_id is None else await ranked(guild_id)
+        return local, await ranked(None)
+
+    async def stats(self, user_id: int, kind: str = KIND) -> UserStats:
+        """A user's daily record of a kind."""
+        found = await self.storage.user_results(user_id)
+        return user_stats(user_id, [r for r in found if r.kind == kind], self.today())

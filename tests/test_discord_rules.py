@@ -15,8 +15,8 @@ import pytest
 from botkit import ALICE, MANAGER, enable_daily, new_board
 from test_bot import solve_by_clicks
 
-from bot import board_message
 from bot import deadline as deadline_module
+from bot import faces
 from bot.daily import MAX_FAILURES, RETRY_AFTER
 from bot.replies import MAX_CONTENT, SORRY
 from bot.setup import find_zone, parse_post_time
@@ -172,14 +172,14 @@ async def test_setup_names_the_permission_the_bot_lacks_in_the_channel(harness):
 
 async def test_a_burst_of_clicks_on_one_board_is_answered_in_order(harness, monkeypatch):
     _, message_id, game = await new_board(harness)
-    draw = board_message.render_boards
+    draw = faces.render_boards
     delays = itertools.cycle([0.05, 0.0, 0.02])  # some boards take longer to draw
 
     def uneven(*args, **kwargs):
         time_module.sleep(next(delays))
         return draw(*args, **kwargs)
 
-    monkeypatch.setattr(board_message, "render_boards", uneven)
+    monkeypatch.setattr(faces, "render_boards", uneven)
     running = asyncio.all_tasks()
     before = len(harness.requests)
     for _ in range(12):
