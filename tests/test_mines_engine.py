@@ -617,3 +617,18 @@ def test_a_generated_board_is_never_cleared_by_its_first_opening(params):
     for k in range(30):
         puzzle = KIND.load(KIND.generate(KIND.parse_params(params), f"open{k}"))
         assert KIND.status(puzzle, KIND.initial_state(puzzle)).outcome == "playing"
+
+
+def test_opening_a_cell_an_earlier_move_flooded_is_no_move():
+    puzzle = KIND.load(KIND.generate(KIND.parse_params("9x9"), "batch"))
+    state = KIND.initial_state(puzzle)
+    zero = next(
+        c for c in range(81)
+        if c not in state.opened and c not in puzzle.mines and puzzle.numbers[c] == 0
+    )  # fmt: skip
+    flooded = KIND.apply(puzzle, state, [Move(zero, "open")])
+    reached = next(c for c in flooded.opened - state.opened if c != zero)
+    both = KIND.apply(puzzle, state, [Move(zero, "open"), Move(reached, "open")])
+    assert both == flooded
+    with pytest.raises(MoveError):  # alone, it is open already: refused as before
+        KIND.apply(puzzle, flooded, [Move(reached, "open")])

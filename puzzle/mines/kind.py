@@ -119,10 +119,15 @@ class MinesKind:
 
     def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> State:
         """Play moves in order, all or nothing (MoveError); once one ends the game, the rest
-        are not played."""
+        are not played. Opening a cell an earlier move of the same batch opened (a flood
+        fill reached it) is no move at all."""
+        before = state.opened
         for k, move in enumerate(moves):
             if k and finished(puzzle, state):
                 break
+            opened_meanwhile = move.cell in state.opened and move.cell not in before
+            if move.action == "open" and opened_meanwhile:
+                continue
             state = play(puzzle, state, move)
         return state
 
