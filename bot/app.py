@@ -14,6 +14,7 @@ import play
 from play import GameService
 
 from . import commands as pipes_commands
+from . import mines_commands
 from . import setup as setup_commands
 from .client import PipesClient
 from .config import Settings
@@ -54,6 +55,7 @@ class PipesBot(PipesClient):
         self.sync_commands = sync_commands
         self.schedule = schedule
         self.tree.add_command(pipes_commands.pipes)
+        self.tree.add_command(mines_commands.mines)
         self.tree.add_command(setup_commands.setup)
 
     async def setup_hook(self) -> None:

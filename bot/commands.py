@@ -183,14 +183,16 @@ async def giveup(interaction: Interaction) -> None:
 
 
 async def on_current_board(
-    interaction: Interaction, act: Callable[[GameService, int, int], Awaitable[Played]]
+    interaction: Interaction,
+    act: Callable[[GameService, int, int], Awaitable[Played]],
+    kind: str = "pipes",
 ) -> None:
-    """A typed command on the player's current board: the one they last saw while it is
-    unfinished, else their newest in this channel (``act(service, game id, user id)``)."""
+    """A typed command on the player's current board of a kind: the one they last saw while
+    it is unfinished, else their newest in this channel (``act(service, game id, user id)``)."""
     service, user = interaction.client.service, interaction.user.id
 
     async def move() -> Played:
-        game = await service.current_game(user, interaction.channel_id, last_board(user))
+        game = await service.current_game(user, interaction.channel_id, last_board(user), kind)
         return await act(service, game.id, user)
 
     await answer_with_board(interaction, move)
@@ -301,6 +303,13 @@ async def leaderboard(
     period: app_commands.Choice[str] | None = None,
     day: DATE_TEXT | None = None,
 ) -> None:
+    await show_leaderboard(interaction, period, day, "pipes")
+
+
+async def show_leaderboard(
+    interaction: Interaction, period: app_commands.Choice[str] | None, day: str | None, kind: str
+) -> None:
+    """The daily results of a kind: a day's, or its week's, month's or all time's."""
     service = interaction.client.service
     try:
         when = date.fromisoformat(day.strip()) if day else None
@@ -312,20 +321,25 @@ async def leaderboard(
     when = when or await service.local_today(interaction.guild_id)
     chosen = period.value if period else "day"
     if chosen == "day":
-        params = await service.daily_params(interaction.guild_id, when)
-        standings = await service.standings(interaction.guild_id, when)
-        text = texts.leaderboard(standings, when, params)
+        params = await service.daily_params(interaction.guild_id, when, kind)
+        standings = await service.standings(interaction.guild_id, when, kind)
+        text = texts.leaderboard(standings, when, params, kind)
     else:
-        local, everywhere = await service.period_standings(interaction.guild_id, chosen, when)
-        text = texts.period_leaderboard(chosen, when, local, everywhere)
+        local, everywhere = await service.period_standings(interaction.guild_id, chosen, when, kind)
+        text = texts.period_leaderboard(chosen, when, local, everywhere, kind)
     await say(interaction, text, ephemeral=False)
 
 
 @pipes.command(name="stats", description="Daily solves, times and streaks")
 @app_commands.describe(user="Whose stats (default: yours)")
 async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
-    service = interaction.client.service
-    await say(interaction, texts.stats(await service.stats((user or interaction.user).id)))
+    await show_stats(interaction, user, "pipes")
+
+
+async def show_stats(interaction: Interaction, user: discord.User | None, kind: str) -> None:
+    """A user's daily record of a kind (default: the caller's)."""
+    record = await interaction.client.service.stats((user or interaction.user).id, kind)
+    await say(interaction, texts.stats(record, kind))
 
 
 @pipes.command(name="datapack", description="The Minecraft datapack of your current puzzle")

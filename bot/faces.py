@@ -14,7 +14,7 @@ import discord
 
 from play import Board
 from puzzle.pipes import GLYPHS, cell_name, check
-from renderer import MinesView, render_boards, render_mines_png
+from renderer import MinesView, render_boards, render_mines_png, render_win_animation
 
 from .workers import Workers
 
@@ -40,6 +40,8 @@ class Face:
     ]
     #: What the picture shows, for screen readers.
     alt: str
+    #: The picture of a win: bytes, file name, description.
+    win: Callable[[Workers, Board], Awaitable[tuple[bytes, str, str]]]
     #: What the hint button says.
     hint_label: str = "💡 Hint"
 
@@ -94,11 +96,20 @@ async def _pipes_draw(
     return drawn
 
 
+async def _pipes_win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    game, puzzle = board.game, board.puzzle
+    gif: bytes = await workers.draw(
+        render_win_animation, game.width, game.height, game.tiles, puzzle.source, puzzle.wrap
+    )
+    return gif, "pipes-win.gif", "Water flowing through the solved board"
+
+
 PIPES = Face(
     modes={"c": "↻ Turn", "a": "↺ Turn back", "l": "🔒 Lock"},
     tile_label=_pipes_label,
     centre=_pipes_centre,
     draw=_pipes_draw,
+    win=_pipes_win,
     alt=(
         "Pipes board: each tile is a pipe piece; blue pipes carry water from the dark square "
         "source, orange hatched tiles form a loop, notched tiles are locked."
@@ -148,11 +159,17 @@ async def _mines_draw(
     return drawn
 
 
+async def _mines_win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    png, _ = await _mines_draw(workers, board, None, ())
+    return png, "mines-win.png", "The cleared board, every mine flagged"
+
+
 MINES = Face(
     modes={"o": "⛏ Open", "f": "🚩 Flag"},
     tile_label=_mines_label,
     centre=_mines_centre,
     draw=_mines_draw,
+    win=_mines_win,
     alt=(
         "Minesweeper board: raised grey cells are closed, flat cells open with the number of "
         "mines around them, flags mark mines; a finished board shows every mine."

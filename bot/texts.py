@@ -23,8 +23,12 @@ from play import (
     solved_late,
 )  # fmt: skip
 from play.scoring import period_dates
-from play.service import level_on
-from puzzle.pipes import KIND, Params
+from play.service import level_on, posted_kinds
+from puzzle import KINDS
+from puzzle.pipes import Params, cell_name
+
+#: What each kind calls one counted move.
+MOVES = {"pipes": "turns", "mines": "clicks"}
 
 
 def duration(seconds: float) -> str:
@@ -73,6 +77,8 @@ def status(board: Board) -> str:
     goal on a fresh board."""
     game = board.game
     head = f"**{title(board)}** · {board.kind.label(board.puzzle)} · par {board.par}"
+    if game.kind == "mines":
+        return mines_status(board, head)
     if game.solved:
         return (
             f"{head}\n✅ Solved in {solve_time(board)} with {game.turns} turns (par {board.par})."
@@ -98,6 +104,38 @@ def status(board: Board) -> str:
     return f"{head}\n" + " · ".join(parts) + (f"\n{GOAL}" if fresh else "")
 
 
+MINES_GOAL = (
+    "Open every cell without a mine: a number tells how many of its 8 neighbours hide one. "
+    "No guessing is ever needed. Switch to 🚩 Flag to mark mines; opening a number with as "
+    "many flags around opens the rest."
+)
+
+
+def mines_status(board: Board, head: str) -> str:
+    """The text above a Minesweeper board."""
+    game, details = board.game, board.status.details
+    clicks = f"{game.turns} click{'s' if game.turns != 1 else ''}"
+    if game.solved:
+        return f"{head}\n✅ Cleared in {solve_time(board)} with {clicks} (par {board.par})."
+    if game.finished:
+        exploded = details.get("exploded")
+        if exploded is None:
+            return f"{head}\n🏳 Given up after {clicks}."
+        where = cell_name(exploded % game.width, exploded // game.width)
+        ends = " This was your attempt at the daily." if game.daily_id is not None else ""
+        return f"{head}\n💥 A mine went off at {where} after {clicks}: this game is lost.{ends}"
+    parts = [
+        f"🚩 {details['flags']}/{details['mines']} flagged",
+        f"⛏ {len(game.state.opened)}/{game.width * game.height - details['mines']} open",
+        clicks,
+    ]
+    if game.hints:
+        parts.append(f"💡 {game.hints} (+{penalty(game.hints)} s)")
+    parts.append(f"⏱ started <t:{int(game.started_at.timestamp())}:R>")
+    fresh = game.turns == 0 and game.hints == 0 and game.version == 0
+    return f"{head}\n" + " · ".join(parts) + (f"\n{MINES_GOAL}" if fresh else "")
+
+
 def share_line(board: Board, streak: int) -> str:
     """``Pipes 2026-11-22 · 8×8 · ⏱ 4:28 · 87 turns (par 61) · 🔥5`` (no spoilers)."""
     game = board.game
@@ -106,7 +144,7 @@ def share_line(board: Board, streak: int) -> str:
         f"{board.kind.title} {name}",
         board.kind.label(board.puzzle),
         f"⏱ {solve_time(board)}",
-        f"{game.turns} turns (par {board.par})",
+        f"{game.turns} {MOVES[game.kind]} (par {board.par})",
     ]
     if streak > 1:
         parts.append(f"🔥{streak}")
@@ -125,7 +163,7 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
     late = " (late)" if solved_late(game) else ""
     lines = [
         f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "
-        f"{game.turns} turns (par {board.par})."
+        f"{game.turns} {MOVES[game.kind]} (par {board.par})."
     ]
     extra = []
     if rank is not None and board.day is not None:
@@ -168,16 +206,20 @@ def refusal(error: UserError) -> str:
     return str(error)
 
 
-def leaderboard(standings: Standings | None, day: date, params: Params) -> str:
-    """This server's and the global top results for a date's daily puzzle (``params``: the
-    server's daily that date, for when there was none)."""
+def leaderboard(standings: Standings | None, day: date, params: object, kind: str = "pipes") -> str:
+    """This server's and the global top results for a date's daily puzzle of a kind
+    (``params``: the server's daily that date, for when there was none)."""
+    engine = KINDS[kind]
     if standings is None:
-        return (
-            f"No {params.width}×{params.height} {params.level} daily puzzle was played on "
-            f"{day.isoformat()}."
-        )
+        if isinstance(params, Params):
+            what = f"{params.width}×{params.height} {params.level} daily puzzle"
+        else:
+            what = f"{engine.format_params(params)} daily {engine.title} puzzle"
+        return f"No {what} was played on {day.isoformat()}."
     puzzle = load(standings.daily.puzzle)
-    lines = [f"**Daily Pipes {day.isoformat()}** · {KIND.label(puzzle)} · par {puzzle.par}"]
+    lines = [
+        f"**Daily {engine.title} {day.isoformat()}** · {engine.label(puzzle)} · par {puzzle.par}"
+    ]
     scopes = [("This server", standings.local)] if standings.local is not None else []
     scopes.append(("Everywhere", standings.everywhere))
     for label, results in scopes:
@@ -190,7 +232,7 @@ def leaderboard(standings: Standings | None, day: date, params: Params) -> str:
             late = " · late" if r.late else ""
             lines.append(
                 f"{standing.rank}. <@{r.user_id}> · {timed(r.seconds, r.hints)} · "
-                f"{r.turns} turns{late}"
+                f"{r.turns} {MOVES[kind]}{late}"
             )
     return "\n".join(lines)
 
@@ -200,9 +242,17 @@ def daily_setup(
 ) -> str:
     """A server's daily post: where, when, what size (and from when a new one applies),
     the next post (at ``next_at``), whom it pings, and what stops it."""
+    kinds = posted_kinds(settings)
+    what = []
+    if "pipes" in kinds:
+        what.append(f"{settings.width}×{settings.height} Pipes")
+    if "mines" in kinds:
+        mines = KINDS["mines"].parse_params(settings.mines)
+        what.append(f"{mines.width}×{mines.height} Minesweeper ({mines.mines} mines)")
+    level = f"; Pipes {LEVEL_CHOICES[settings.level]}" if "pipes" in kinds else ""
     lines = [
-        f"Daily {settings.width}×{settings.height} puzzle in <#{settings.channel_id}> every day at "
-        f"{settings.post_time:%H:%M} {settings.timezone}; {LEVEL_CHOICES[settings.level]}."
+        f"Daily {' and '.join(what)} puzzle in <#{settings.channel_id}> every day at "
+        f"{settings.post_time:%H:%M} {settings.timezone}{level}."
     ]
     if settings.size_from is not None and today < settings.size_from:
         lines.append(
@@ -237,12 +287,14 @@ def period_leaderboard(
     day: date,
     local: list[PeriodStanding] | None,
     everywhere: list[PeriodStanding],
+    kind: str = "pipes",
 ) -> str:
     """A week's, month's or all time's board: most dailies solved, then the lower total time
     (hint penalties included)."""
     first, last = period_dates(period, day)
     span = "" if period == "all" else f" {first.isoformat()} – {last.isoformat()}"
-    lines = [f"**Daily Pipes — {PERIOD_NAMES[period]}{span}** · most days solved first"]
+    name = KINDS[kind].title
+    lines = [f"**Daily {name} — {PERIOD_NAMES[period]}{span}** · most days solved first"]
     scopes = [("This server", local)] if local is not None else []
     scopes.append(("Everywhere", everywhere))
     for label, standings in scopes:
@@ -258,13 +310,14 @@ def period_leaderboard(
     return "\n".join(lines)
 
 
-def stats(record: UserStats) -> str:
-    """A user's daily record."""
+def stats(record: UserStats, kind: str = "pipes") -> str:
+    """A user's daily record of a kind."""
+    name = KINDS[kind].title
     if not record.solves:
-        return f"<@{record.user_id}> has not solved a daily puzzle yet."
+        return f"<@{record.user_id}> has not solved a daily {name} puzzle yet."
     assert record.best_seconds is not None and record.average_seconds is not None
     return (
-        f"**Stats of** <@{record.user_id}>\nDaily solves: {record.solves}\n"
+        f"**{name} stats of** <@{record.user_id}>\nDaily solves: {record.solves}\n"
         f"Best time: {duration(record.best_seconds)} (hints included) · "
         f"average: {duration(record.average_seconds)}\n"
         f"Streak: {record.current_streak} (longest {record.longest_streak}) — "
@@ -287,4 +340,18 @@ ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unloc
 board back; `/pipes restart` starts it over; `/pipes giveup` shows the solution.
 • `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
 • `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11).
-• Server managers: `/pipes-setup daily`, `/pipes-setup status`, `/pipes-setup off`."""
+• Server managers: `/pipes-setup daily`, `/pipes-setup status`, `/pipes-setup off`.
+• Minesweeper that never needs a guess: `/mines help`."""
+
+
+MINES_HELP = """**Daily Minesweeper** — open every cell without a mine. A number tells how many \
+of its 8 neighbours hide a mine; every board is solvable by deduction alone from its first \
+opening, which is done for you.
+• `/mines daily` or **Play Minesweeper** under the daily post: today's board, only you see it; \
+a mine ends your attempt.
+• `/mines new [size] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
+`/mines new 12x10 20`.
+• Buttons: ⛏ Open mode opens a cell (a number with as many flags around opens the rest); \
+🚩 Flag mode flags or unflags. ◀ ▶ move the window of buttons.
+• `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left).
+• `/mines hint` (+30 s), `/mines resume`, `/mines leaderboard`, `/mines stats`."""

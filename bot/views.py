@@ -16,7 +16,6 @@ from typing import Any
 import discord
 
 from play import Board, GameService, Played, UserError
-from renderer import render_win_animation
 
 from . import custom_ids, texts
 from .board_message import BoardMessage, board_message, first_window
@@ -32,26 +31,15 @@ HANDLE_LIFETIME = timedelta(minutes=14)
 
 async def announce(interaction: discord.Interaction[PipesClient], board: Board) -> None:
     """Announce a win in public, retried when Discord fails to take it. A daily's
-    announcement shows no board (the day is still running somewhere): the water animation
-    goes to the player alone. Other boards are public anyway and share it."""
+    announcement shows no board (the day is still running somewhere): the win's picture (the
+    water running through Pipes, the cleared Minesweeper board) goes to the player alone.
+    Other boards are public anyway and share it."""
     service = interaction.client.service
-    game = board.game
-    gif = await interaction.client.workers.draw(
-        render_win_animation,
-        game.width,
-        game.height,
-        game.tiles,
-        board.puzzle.source,
-        board.puzzle.wrap,
-    )
+    picture, name, description = await FACES[board.game.kind].win(interaction.client.workers, board)
     rank, stats = await service.win_facts(board)
 
     def animation() -> discord.File:
-        return discord.File(
-            io.BytesIO(gif),
-            filename="pipes-win.gif",
-            description="Water flowing through the solved board",
-        )
+        return discord.File(io.BytesIO(picture), filename=name, description=description)
 
     daily = board.day is not None
     await with_retries(
@@ -305,9 +293,12 @@ class PlayButton(_Action, template=custom_ids.PLAY):
     """The daily post's Play button: the clicker's own board of that puzzle."""
 
     @staticmethod
-    def button(daily_id: int) -> discord.ui.Button[Any]:
+    def button(daily_id: int, title: str = "") -> discord.ui.Button[Any]:
+        """The Play button of a daily (``title``: the kind's, when the post has several)."""
         return discord.ui.Button(
-            label="▶ Play", style=discord.ButtonStyle.success, custom_id=custom_ids.play(daily_id)
+            label=f"▶ Play {title}".rstrip(),
+            style=discord.ButtonStyle.success,
+            custom_id=custom_ids.play(daily_id),
         )
 
     async def handle(self, interaction: discord.Interaction[PipesClient]) -> None:

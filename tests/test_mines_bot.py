@@ -1,0 +1,150 @@
+"""Minesweeper through the real discord.py dispatch: a board of your own with buttons in
+two modes, typed moves, a win, a loss, hints, and the daily of both kinds."""
+
+import re
+from datetime import time
+
+from botkit import ALICE, BOB, board_message, message_of
+
+from db import GuildSettings
+from play import load
+from playground.offline import CHANNEL_ID, GUILD_ID
+from puzzle.pipes import cell_name
+from renderer import layout, theme
+from renderer.mines import LOST
+
+
+async def new_mines(harness, user=ALICE, size="beginner", seed="abc", **options):
+    made = await harness.command("new", user, group="mines", size=size, seed=seed, **options)
+    request = board_message(made)
+    game = (await harness.bot.storage.unfinished_games(user))[0]
+    return request, message_of(harness, request), game
+
+
+def safe_hidden(game):
+    puzzle = load(game.puzzle)
+    return [
+        c for c in range(game.width * game.height)
+        if c not in puzzle.mines and c not in game.state.opened
+    ]  # fmt: skip
+
+
+async def test_a_board_of_your_own_opens_by_buttons_and_flags_in_flag_mode(harness):
+    request, message_id, game = await new_mines(harness)
+    assert request.content.startswith("**Minesweeper 9x9-abc** · ")
+    assert request.image().size == layout(9, 9).size
+    puzzle = load(game.puzzle)
+    assert puzzle.start in game.state.opened  # the first opening is made for you
+    ids = request.custom_ids()
+    assert f"pipes:m:{game.id}:f:" in " ".join(ids)  # the mode switch goes to 🚩 Flag
+    tiles = [i for i in ids if i.startswith(f"pipes:t:{game.id}:")]
+    assert all(i.endswith(":o") for i in tiles)
+    cell = int(tiles[0].split(":")[3])
+    target = next(c for c in safe_hidden(game) if f"pipes:t:{game.id}:{c}:" in " ".join(tiles))
+    window = tiles[0].split(":")[4:6]
+    made = await harness.click(
+        message_id, f"pipes:t:{game.id}:{target}:{window[0]}:{window[1]}:o", ALICE
+    )
+    assert [r.callback_type for r in made] == [7]
+    opened = await harness.bot.storage.game(game.id)
+    assert target in opened.state.opened and opened.turns == 1
+    # Switch to flag mode, then flag a mine in the window.
+    switch = next(i for i in ids if i.startswith(f"pipes:m:{game.id}:f"))
+    made = await harness.click(message_id, switch, ALICE)
+    flag_ids = made[0].custom_ids()
+    assert any(i.endswith(":f") for i in flag_ids)
+    mine = next(
+        (int(i.split(":")[3]) for i in flag_ids
+         if i.startswith(f"pipes:t:{game.id}:") and int(i.split(":")[3]) in puzzle.mines),
+        None,
+    )  # fmt: skip
+    if mine is not None:
+        button = next(i for i in flag_ids if i.startswith(f"pipes:t:{game.id}:{mine}:"))
+        made = await harness.click(message_id, button, ALICE)
+        assert mine in (await harness.bot.storage.game(game.id)).state.flagged
+        assert made[0].button(button)["label"].startswith("🚩")
+    del cell
+
+
+async def test_typed_moves_clear_the_board_and_the_win_is_announced(harness):
+    _, _, game = await new_mines(harness, seed="win")
+    while not game.finished:  # opening one cell may open others: name only hidden ones
+        cells = [cell_name(c % game.width, c // game.width) for c in safe_hidden(game)][:40]
+        made = await harness.command("open", ALICE, group="mines", cells=" ".join(cells))
+        assert (await harness.bot.storage.game(game.id)).version > game.version, made[-1].content
+        game = await harness.bot.storage.game(game.id)
+    done = game
+    assert done.solved and done.outcome == "solved"
+    assert any("✅ Cleared in" in r.content for r in made)
+    announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
+    assert f"<@{ALICE}> solved 9x9-win" in announcement.content
+    assert announcement.image("mines-win.png").convert("RGB").getpixel((0, 0)) == theme.SOLVED
+
+
+async def test_opening_a_mine_loses_the_game_and_shows_it(harness):
+    _, _, game = await new_mines(harness, seed="boom")
+    mine = min(load(game.puzzle).mines)
+    made = await harness.command(
+        "open", ALICE, group="mines", cells=cell_name(mine % game.width, mine // game.width)
+    )
+    lost = await harness.bot.storage.game(game.id)
+    assert lost.outcome == "lost"
+    board = next(r for r in made if r.files)
+    assert "💥 A mine went off at" in board.content
+    assert board.image().convert("RGB").getpixel((0, 0)) == LOST
+    again = await harness.command("open", ALICE, group="mines", cells="A1")
+    assert "no unfinished Minesweeper board" in again[-1].content
+
+
+async def test_a_hint_opens_or_flags_a_decided_cell(harness):
+    _, _, game = await new_mines(harness, seed="hint")
+    await harness.command("hint", ALICE, group="mines")
+    after = await harness.bot.storage.game(game.id)
+    assert after.hints == 1 and after.version == 1
+    puzzle = load(game.puzzle)
+    assert not after.state.flagged - puzzle.mines  # a hint never flags a safe cell
+    assert after.state.exploded is None
+
+
+async def test_mines_moves_never_touch_a_pipes_board(harness):
+    await harness.command("new", ALICE, size="5x4", seed="p")
+    pipes = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    made = await harness.command("open", ALICE, group="mines", cells="A1")
+    assert "no unfinished Minesweeper board" in made[-1].content
+    assert (await harness.bot.storage.game(pipes.id)).version == 0
+
+
+async def test_the_daily_post_carries_both_kinds_and_each_plays_its_own(harness, clock):
+    await harness.bot.storage.save_guild_settings(
+        GuildSettings(GUILD_ID, CHANNEL_ID, time(9, 0), "UTC", 5, 5, enabled=True,
+                      kinds="pipes,mines", mines="9x9")
+    )  # fmt: skip
+    assert await harness.bot.poster.tick() == 1
+    post = next(m for m in harness.messages.values() if "Daily" in m["content"])
+    names = [name for name, _ in harness.files[int(post["id"])]]
+    assert names == ["daily.png", "mines.png"]
+    plays = [c["custom_id"] for row in post["components"] for c in row["components"]]
+    assert len(plays) == 2
+    for play in plays:
+        made = await harness.click(int(post["id"]), play, BOB)
+        assert board_message(made).ephemeral
+    games = await harness.bot.storage.unfinished_games(BOB)
+    assert sorted(g.kind for g in games) == ["mines", "pipes"]
+    assert all(g.mode == "daily" for g in games)
+    # The Minesweeper daily is also /mines daily, the same game.
+    await harness.command("daily", BOB, group="mines")
+    assert len(await harness.bot.storage.unfinished_games(BOB)) == 2
+    text = (await harness.command("leaderboard", BOB, group="mines"))[-1].content
+    assert re.match(r"\*\*Daily Minesweeper \d{4}-\d\d-\d\d\*\* · 9×9", text)
+
+
+async def test_setup_chooses_the_kinds_of_the_daily_post(harness):
+    from test_discord_rules import setup_daily
+
+    made = await setup_daily(harness, kinds="both", mines="expert")
+    assert "Daily 5×5 Pipes and 30×16 Minesweeper (99 mines) puzzle" in made[-1].content
+    settings = await harness.bot.storage.guild_settings(GUILD_ID)
+    assert (settings.kinds, settings.mines) == ("pipes,mines", "30x16")
+    made = await setup_daily(harness, kinds="mines")
+    assert "Daily 30×16 Minesweeper (99 mines) puzzle" in made[-1].content
+    assert "Pipes" not in made[-1].content.splitlines()[0]
