@@ -23,9 +23,10 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.service import daily_on
-from puzzle.pipes import KIND, check
-from renderer import render_png
+from play.service import daily_of, posted_kinds
+from puzzle import KINDS
+from puzzle.pipes import check
+from renderer import MinesView, render_mines_png, render_png
 
 from .client import PipesClient
 from .deadline import with_retries
@@ -36,6 +37,8 @@ from .views import PlayButton
 log = logging.getLogger(__name__)
 #: A claimed post still without a message after this long is tried again.
 RETRY_AFTER = timedelta(minutes=10)
+#: The sign of each kind in the daily post.
+ICONS = {"pipes": "🧩", "mines": "💣"}
 #: After this many refused posts in a row, a server's daily is paused until setup runs again.
 MAX_FAILURES = 3
 
@@ -111,9 +114,9 @@ class DailyPoster:
         guilds = [g for g in await storage.enabled_guilds() if self.bot.runs(g.guild_id)]
         today = now.astimezone(UTC).date()
         for day in (today, today + timedelta(days=1)):
-            wanted = {daily_on(g, day) for g in guilds}
-            for params in sorted(wanted, key=lambda p: (p.width, p.height, p.level)):
-                await service.daily_puzzle(day, params)
+            wanted = {(kind, daily_of(g, day, kind)) for g in guilds for kind in posted_kinds(g)}
+            for kind, params in sorted(wanted, key=lambda w: (w[0], str(w[1]))):
+                await service.daily_puzzle(day, params, kind)
         posted = 0
         for settings in guilds:
             try:
@@ -126,8 +129,12 @@ class DailyPoster:
         day = due_post(settings, now)
         if day is None or settings.channel_id is None or settings.paused is not None:
             return False
-        storage = self.bot.storage
-        daily = await self.bot.service.daily_puzzle(day, daily_on(settings, day))
+        storage, service = self.bot.storage, self.bot.service
+        dailies = [
+            await service.daily_puzzle(day, daily_of(settings, day, kind), kind)
+            for kind in posted_kinds(settings)
+        ]
+        daily = dailies[0]  # the post is claimed, and found again, by its first puzzle
         if not await storage.claim_daily_post(
             settings.guild_id, day, daily.id, settings.channel_id
         ):
@@ -150,7 +157,7 @@ class DailyPoster:
                 )
                 return False
         try:
-            message = await self.send(settings, daily, now)
+            message = await self.send(settings, dailies, now)
         except discord.Forbidden as error:
             await self._failed(settings, day, error)
             return False
@@ -166,29 +173,30 @@ class DailyPoster:
         return True
 
     async def send(
-        self, settings: GuildSettings, daily: DailyPuzzle, now: datetime
+        self, settings: GuildSettings, dailies: list[DailyPuzzle], now: datetime
     ) -> discord.Message:
-        """Post a daily puzzle: image, date, par, Play button, time to the next puzzle. The
-        message carries a nonce of (server, date) that Discord enforces, so quick retries
-        after a lost answer return the message already made instead of a second one."""
-        puzzle = load(daily.puzzle)
-        result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
-        png = await self.bot.workers.draw(
-            render_png,
-            puzzle.width,
-            puzzle.height,
-            puzzle.tiles,
-            puzzle.source,
-            result,
-            wrap=puzzle.wrap,
-        )
+        """Post a date's daily puzzles (the kinds the server chose): a picture, par and Play
+        button each, and the time to the next puzzle. The message carries a nonce of
+        (server, date) that Discord enforces, so quick retries after a lost answer return
+        the message already made instead of a second one."""
         view = discord.ui.View(timeout=None)
-        view.add_item(PlayButton(PlayButton.button(daily.id)))
+        lines, files = [], []
+        for daily in dailies:
+            kind = KINDS[daily.puzzle.kind]
+            puzzle = load(daily.puzzle)
+            name, png = await self._picture(daily)
+            files.append((name, png, f"Daily {kind.title} puzzle of {daily.date.isoformat()}"))
+            lines.append(
+                f"{ICONS[kind.name]} **Daily {kind.title} — {daily.date.isoformat()}** · "
+                f"{kind.label(puzzle)} · par {puzzle.par}"
+            )
+            title = kind.title if len(dailies) > 1 else ""
+            view.add_item(PlayButton(PlayButton.button(daily.id, title)))
         following = int(next_puzzle_time(settings, now).timestamp())
-        text = (
-            f"🧩 **Daily Pipes — {daily.date.isoformat()}** · {KIND.label(puzzle)}"
-            f" · par {puzzle.par}\nPress **Play** for a board of your own; your time starts "
-            f"when it opens. Next puzzle <t:{following}:R>."
+        play = "**Play**" if len(dailies) == 1 else "a **Play** button"
+        text = "\n".join(lines) + (
+            f"\nPress {play} for a board of your own; your time starts when it opens. "
+            f"Next puzzle <t:{following}:R>."
         )
         mentions = NO_MENTIONS
         if settings.role_id is not None:  # the opt-in role, and nobody else
@@ -198,21 +206,37 @@ class DailyPoster:
             )
         assert settings.channel_id is not None
         channel = self.bot.get_partial_messageable(settings.channel_id)
-        nonce = post_nonce(settings.guild_id, daily.date)
+        nonce = post_nonce(settings.guild_id, dailies[0].date)
         message: discord.Message = await with_retries(
             lambda: channel.send(
                 text,
                 view=view,
                 nonce=nonce,
                 allowed_mentions=mentions,
-                file=discord.File(
-                    io.BytesIO(png),
-                    filename="daily.png",
-                    description=f"Daily Pipes puzzle of {daily.date.isoformat()}",
-                ),
+                files=[
+                    discord.File(io.BytesIO(png), filename=name, description=alt)
+                    for name, png, alt in files
+                ],
             )
         )
         return message
+
+    async def _picture(self, daily: DailyPuzzle) -> tuple[str, bytes]:
+        """A daily's picture as it starts, and its file name."""
+        puzzle = load(daily.puzzle)
+        if daily.puzzle.kind == "mines":
+            state = KINDS["mines"].initial_state(puzzle)
+            view = MinesView(
+                puzzle.width, puzzle.height, puzzle.numbers, puzzle.mines, state.opened, ()
+            )
+            png, _ = await self.bot.workers.draw(render_mines_png, view)
+            return "mines.png", png
+        result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
+        drawn: bytes = await self.bot.workers.draw(
+            render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result,
+            wrap=puzzle.wrap,
+        )  # fmt: skip
+        return "daily.png", drawn
 
     async def _find_post(self, channel_id: int, daily_id: int) -> discord.Message | None:
         """Our post of a daily among the channel's recent messages, if it is there."""

@@ -27,6 +27,9 @@ from .permissions import listed, missing_permissions
 from .replies import say
 
 Interaction = discord.Interaction[PipesClient]
+#: The kinds option's choices as stored, and the daily Minesweeper's sizes.
+POSTED = {"pipes": "pipes", "mines": "mines", "both": "pipes,mines"}
+MINES_SIZES = {"beginner": "9x9", "intermediate": "16x16", "expert": "30x16"}
 TIME_TEXT = app_commands.Range[str, 1, 12]
 ZONE_TEXT = app_commands.Range[str, 1, 64]
 _CLOCK = re.compile(
@@ -117,6 +120,8 @@ def _managed_guild(interaction: Interaction, doing: str) -> int:
     level="weekly: easy Mon–Tue, normal Wed–Fri, hard at the weekend; or one level every day",
     ping_role="A role people join to be pinged by the daily post",
     ping="False: stop pinging the role",
+    kinds="Which puzzles the daily post carries: Pipes, Minesweeper or both",
+    mines="The daily Minesweeper: beginner 9x9, intermediate 16x16 or expert 30x16",
 )
 @app_commands.autocomplete(timezone=timezone_choices, size=size_choices)
 async def setup_daily(
@@ -128,6 +133,8 @@ async def setup_daily(
     level: Literal["weekly", "easy", "normal", "hard"] | None = None,
     ping_role: discord.Role | None = None,
     ping: bool | None = None,
+    kinds: Literal["pipes", "mines", "both"] | None = None,
+    mines: Literal["beginner", "intermediate", "expert"] | None = None,
 ) -> None:
     """Options not given keep their values; this also resumes a paused daily."""
     guild_id = _managed_guild(interaction, "set up the daily post")
@@ -169,6 +176,8 @@ async def setup_daily(
         failures=0,
         paused=None,
         role_id=None if ping is False else (ping_role.id if ping_role else current.role_id),
+        kinds=POSTED[kinds] if kinds else current.kinds,
+        mines=MINES_SIZES[mines] if mines else current.mines,
     )
     now = clock()
     changed = (width, height, chosen_level) != (current.width, current.height, current.level)

@@ -101,6 +101,19 @@ def daily_on(settings: GuildSettings, day: date) -> Params:
     return Params(settings.width, settings.height, level=level_on(settings.level, day))
 
 
+def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:
+    """The parameters of a kind's daily a server plays on a date (``settings`` None: no
+    daily set up, so Pipes 8×8 normal and Minesweeper 9×9)."""
+    if kind == MINES:
+        return KINDS[MINES].parse_params(settings.mines if settings else DEFAULT_MINES)
+    return daily_on(settings, day) if settings else Params(*DAILY_SIZE)
+
+
+def posted_kinds(settings: GuildSettings) -> list[str]:
+    """The kinds a server's daily post carries, Pipes first."""
+    return [kind for kind in (KIND, MINES) if kind in settings.kinds.split(",")]
+
+
 def over_everywhere(day: date, now: datetime) -> bool:
     """Whether a date has ended in every time zone (the last is UTC−12)."""
     return now >= datetime.combine(day + timedelta(days=1), time(12), UTC)
@@ -240,9 +253,7 @@ class GameService:
         up (direct messages, servers that never ran setup) Pipes 8×8 normal, the daily they
         always had, and Minesweeper 9×9."""
         settings = None if guild_id is None else await self.storage.guild_settings(guild_id)
-        if kind == MINES:
-            return KINDS[MINES].parse_params(settings.mines if settings else DEFAULT_MINES)
-        return daily_on(settings, day) if settings else Params(*DAILY_SIZE)
+        return daily_of(settings, day, kind)
 
     # -- starting and finding games ---------------------------------------------------------
 

@@ -86,6 +86,7 @@ class Playground:
                     width=5,
                     height=4,
                     enabled=True,
+                    kinds="pipes,mines",
                 )
             )
 
@@ -105,8 +106,11 @@ class Playground:
             words = shlex.split(text.strip())
         except ValueError:
             return "Close your quotes."
-        if len(words) < 2 or words[0] not in ("/pipes", "/pipes-setup"):
-            return "Commands start with /pipes or /pipes-setup, like /pipes new 6x6."
+        if len(words) < 2 or words[0] not in ("/pipes", "/mines", "/pipes-setup"):
+            return (
+                "Commands start with /pipes, /mines or /pipes-setup, like /pipes new 6x6 "
+                "or /mines new beginner."
+            )
         found = self.bot.tree.get_command(words[0][1:])
         group = found if isinstance(found, discord.app_commands.Group) else None
         command = group.get_command(words[1]) if group else None
@@ -181,6 +185,10 @@ class Playground:
                 if value.lower() not in BOOLEANS:
                     raise ValueError(f"{parameter.name}: write true or false, not {value}.")
                 options[parameter.name] = (5, BOOLEANS[value.lower()])
+            elif kind == "integer":
+                if not value.lstrip("-").isdigit():
+                    raise ValueError(f"{parameter.name}: write a whole number, not {value}.")
+                options[parameter.name] = (4, int(value))
             elif kind == "channel":
                 options[parameter.name] = (7, str(CHANNEL_ID))
                 resolved.setdefault("channels", {})[str(CHANNEL_ID)] = {

@@ -216,3 +216,26 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
         for cell in (0, 7, 8, 14):
             press(browser, f"button[data-custom-id$=':{cell}:0:0:c'][data-custom-id^='pipes:t:']")
         browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")
+
+
+async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
+    assert await say(client, ALICE, "/mines new beginner 12 seed:page") is None
+    board = (await messages(client, ALICE))[-1]
+    assert board["content"].startswith("**Minesweeper 9x9m12-page** · 9×9 · 12 mines")
+    assert "whole number" in await say(client, ALICE, "/mines new beginner mines:many")
+    assert await say(client, ALICE, "/mines hint") is None
+    assert "💡 1" in (await messages(client, ALICE))[-1]["content"]
+    # The daily post carries both kinds; each Play button gives its own board.
+    assert (await (await client.post("/api/daily")).json())["error"] is None
+    post = next(m for m in await messages(client, BOB) if "Daily Minesweeper —" in m["content"])
+    assert "Daily Pipes —" in post["content"]
+    assert [f["name"] for f in post["files"]] == ["daily.png", "mines.png"]
+    plays = [c["custom_id"] for row in post["components"] for c in row["components"]]
+    for play in plays:
+        response = await client.post(
+            "/api/click", json={"user": BOB, "message": post["id"], "custom_id": play}
+        )
+        assert (await response.json())["error"] is None
+    mine = [m for m in await messages(client, BOB) if m["ephemeral"]]
+    assert any(m["content"].startswith("**Daily Minesweeper") for m in mine)
+    assert any(m["content"].startswith("**Daily Pipes") for m in mine)
