@@ -147,7 +147,8 @@ def stored_daily(database, day):
     raw = sqlite3.connect(database)
     raw.row_factory = sqlite3.Row
     row = raw.execute(
-        "SELECT p.* FROM puzzles p JOIN daily_puzzles d ON d.puzzle_id = p.id WHERE d.date = ?",
+        "SELECT p.* FROM puzzles p JOIN daily_puzzles d ON d.puzzle_id = p.id "
+        "WHERE d.date = ? AND d.kind = 'pipes'",
         (day,),
     ).fetchone()
     raw.close()
@@ -199,8 +200,12 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     solve_on_page(browser, from_code("5x4-e2e"))
     assert "solved 5x4-e2e" in text_of(browser)
 
-    press(browser, "#post-daily")
-    press(browser, "button[data-custom-id^='pipes:play:']")
+    press(browser, "#post-daily")  # the post carries both kinds: play its Pipes
+    play = next(
+        b for b in browser.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:play:']")
+        if "Pipes" in b.text
+    )  # fmt: skip
+    press(browser, f"button[data-custom-id='{play.get_attribute('data-custom-id')}']")
     daily = text_of(browser).split("Daily Pipes — ")[1].split(" ")[0]
     solve_on_page(browser, stored_daily(tmp_path / "e2e.sqlite3", daily))
     page = text_of(browser)
