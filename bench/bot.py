@@ -15,9 +15,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(Path(__file__).parent)]
+sys.path[:0] = [str(ROOT), str(Path(__file__).parent), str(ROOT / "tests")]
 
 from _timing import median, p95, p99, table  # noqa: E402
+from bot_process import open_board  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402
 from bot.board_message import board_message  # noqa: E402
@@ -38,22 +39,15 @@ async def start(folder: Path):
 
 
 async def open_game(harness, user: int, seed: str):
-    """A 10×10 board: its game, its message and the ids of its 20 tile buttons."""
-    await harness.command("new", user, size="10x10", seed=seed)
-    game = (await harness.bot.storage.unfinished_games(user))[0]
-    tiles = [
-        c["custom_id"]
-        for row in harness.messages[game.message_id]["components"]
-        for c in row["components"]
-        if c["custom_id"].startswith("pipes:t:")
-    ]
+    """A 10×10 board: its game id, its message and the ids of its 20 tile buttons."""
+    game_id, message_id, tiles = await open_board(harness, user, "10x10", seed)
     assert len(tiles) == 20
-    return game, game.message_id, tiles
+    return game_id, message_id, tiles
 
 
 async def clicks(folder: Path) -> None:
     harness = await start(folder)
-    game, message_id, tiles = await open_game(harness, PLAYER, "bench")
+    game_id, message_id, tiles = await open_game(harness, PLAYER, "bench")
     service = harness.bot.service
     total, play_ms, render_ms = [], [], []
     for k in range(300):
@@ -64,7 +58,7 @@ async def clicks(folder: Path) -> None:
     # The same steps one by one, for the breakdown.
     for k in range(100):
         t0 = time.perf_counter()
-        played = await service.play(game.id, PLAYER, cell_name(k % 5, k % 20 // 5))
+        played = await service.play(game_id, PLAYER, cell_name(k % 5, k % 20 // 5))
         t1 = time.perf_counter()
         await board_message(harness.bot.workers, played.board, viewport(10, 10), played.cells)
         t2 = time.perf_counter()
@@ -100,13 +94,13 @@ async def concurrent(folder: Path) -> None:
     harness = await start(folder)
     games = []
     for g in range(50):
-        games.append(await open_game(harness, PLAYER + g, f"load{g}"))
+        games.append((PLAYER + g, *await open_game(harness, PLAYER + g, f"load{g}")))
     payload_count = 0
     before = len(harness.requests)
     start_t = time.perf_counter()
     for k in range(200):
-        game, message_id, tiles = games[k % 50]
-        harness.press(message_id, tiles[k % 20], game.owner_id)
+        owner, _, message_id, tiles = games[k % 50]
+        harness.press(message_id, tiles[k % 20], owner)
         payload_count += 1
     await harness.settle()
     elapsed = time.perf_counter() - start_t

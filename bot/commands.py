@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import date
 from typing import Any, Literal
 
@@ -65,20 +66,39 @@ class PipesTree(app_commands.CommandTree[PipesClient]):
 
 GUILD_INSTALL = app_commands.AppInstallationType(guild=True)
 
-pipes = Commands(
-    name="pipes",
-    description="Daily Pipes: turn tiles until water reaches every pipe, with no loops",
-    allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-    allowed_installs=GUILD_INSTALL,
+
+def game_commands(name: str, description: str) -> Commands:
+    """The command group of a puzzle kind: in servers and direct messages."""
+    return Commands(
+        name=name,
+        description=description,
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_installs=GUILD_INSTALL,
+    )
+
+
+Autocomplete = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def choices_of(values: tuple[str, ...]) -> Autocomplete:
+    """Autocompletion from ``values``: those starting with what is typed (``6×6`` shown)."""
+
+    async def choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.lower().replace("×", "x").strip()
+        return [
+            app_commands.Choice(name=re.sub(r"(\d)x(\d)", "\\1×\\2", v), value=v)
+            for v in values
+            if v.startswith(typed)
+        ][:25]
+
+    return choices
+
+
+pipes = game_commands(
+    "pipes", "Daily Pipes: turn tiles until water reaches every pipe, with no loops"
 )
-
-
-async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Board sizes matching what is typed so far."""
-    typed = current.lower().replace("×", "x").strip()
-    return [
-        app_commands.Choice(name=s.replace("x", "×"), value=s) for s in SIZES if s.startswith(typed)
-    ][:25]
+#: Board sizes matching what is typed so far.
+size_choices = choices_of(SIZES)
 
 
 @pipes.command(name="new", description="A board of your own in this channel")
@@ -116,27 +136,27 @@ async def new(
 
 @pipes.command(name="daily", description="Today's puzzle, on a board only you see")
 async def daily(interaction: Interaction) -> None:
-    service = interaction.client.service
-    await send_board(
-        interaction,
-        service.daily_game(
-            interaction.user.id,
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction_id=interaction.id,
-        ),
-        ephemeral=True,
-    )
+    await send_daily(interaction, "pipes")
+
+
+async def send_daily(interaction: Interaction, kind: str) -> None:
+    """Today's daily of a kind here, on a board only the player sees."""
+    service, user = interaction.client.service, interaction.user.id
+    guild, channel = interaction.guild_id, interaction.channel_id
+    game = service.daily_game(user, guild, channel, interaction_id=interaction.id, kind=kind)
+    await send_board(interaction, game, ephemeral=True)
 
 
 @pipes.command(name="resume", description="Bring back your unfinished board")
 async def resume(interaction: Interaction) -> None:
-    service = interaction.client.service
-    await send_board(
-        interaction,
-        service.resume(interaction.user.id, interaction.channel_id, interaction.guild_id),
-        ephemeral=True,
-    )
+    await send_resumed(interaction, "pipes")
+
+
+async def send_resumed(interaction: Interaction, kind: str) -> None:
+    """The player's unfinished board of a kind (today's daily first), privately."""
+    service, user = interaction.client.service, interaction.user.id
+    board = service.resume(user, interaction.channel_id, interaction.guild_id, kind)
+    await send_board(interaction, board, ephemeral=True)
 
 
 @pipes.command(name="rotate", description="Turn tiles by coordinates, like B3 C4x2 D1ccw")
@@ -284,6 +304,11 @@ async def _update_in_place(
     return True
 
 
+#: What the leaderboard commands' options mean.
+LEADERBOARD_OPTIONS = {
+    "period": "The day (default), its week, its month, or all time",
+    "day": "A puzzle date, YYYY-MM-DD (default: today here)",
+}
 PERIODS = [
     app_commands.Choice(name="the day", value="day"),
     app_commands.Choice(name="the week", value="week"),
@@ -293,10 +318,7 @@ PERIODS = [
 
 
 @pipes.command(name="leaderboard", description="Daily results of this server and everywhere")
-@app_commands.describe(
-    period="The day (default), its week, its month, or all time",
-    day="A puzzle date, YYYY-MM-DD (default: today here)",
-)
+@app_commands.describe(**LEADERBOARD_OPTIONS)
 @app_commands.choices(period=PERIODS)
 async def leaderboard(
     interaction: Interaction,

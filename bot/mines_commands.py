@@ -10,12 +10,15 @@ from . import texts
 from .client import PipesClient
 from .commands import (
     DATE_TEXT,
-    GUILD_INSTALL,
+    LEADERBOARD_OPTIONS,
     MOVES_TEXT,
     PERIODS,
     SEED_TEXT,
-    Commands,
+    choices_of,
+    game_commands,
     on_current_board,
+    send_daily,
+    send_resumed,
     show_leaderboard,
     show_stats,
 )
@@ -27,18 +30,11 @@ KIND = "mines"
 SIZES = ("beginner", "intermediate", "expert", "9x9", "16x16", "30x16")
 SIZE_TEXT = app_commands.Range[str, 1, 16]
 
-mines = Commands(
-    name="mines",
-    description="Daily Minesweeper: open every safe cell; no guessing is ever needed",
-    allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
-    allowed_installs=GUILD_INSTALL,
+mines = game_commands(
+    "mines", "Daily Minesweeper: open every safe cell; no guessing is ever needed"
 )
-
-
-async def size_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """Levels and sizes matching what is typed so far."""
-    typed = current.lower().replace("×", "x").strip()
-    return [app_commands.Choice(name=s, value=s) for s in SIZES if s.startswith(typed)]
+#: Levels and sizes matching what is typed so far.
+size_choices = choices_of(SIZES)
 
 
 @mines.command(name="new", description="A Minesweeper board of your own in this channel")
@@ -66,28 +62,12 @@ async def new(
 
 @mines.command(name="daily", description="Today's Minesweeper, on a board only you see")
 async def daily(interaction: Interaction) -> None:
-    service, user = interaction.client.service, interaction.user.id
-    await send_board(
-        interaction,
-        service.daily_game(
-            user,
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction_id=interaction.id,
-            kind=KIND,
-        ),
-        ephemeral=True,
-    )
+    await send_daily(interaction, KIND)
 
 
 @mines.command(name="resume", description="Bring back your unfinished Minesweeper board")
 async def resume(interaction: Interaction) -> None:
-    service = interaction.client.service
-    await send_board(
-        interaction,
-        service.resume(interaction.user.id, interaction.channel_id, interaction.guild_id, KIND),
-        ephemeral=True,
-    )
+    await send_resumed(interaction, KIND)
 
 
 @mines.command(name="open", description="Open cells by coordinates, like B3 C4")
@@ -121,10 +101,7 @@ async def hint(interaction: Interaction) -> None:
 
 
 @mines.command(name="leaderboard", description="Daily Minesweeper results here and everywhere")
-@app_commands.describe(
-    period="The day (default), its week, its month, or all time",
-    day="A puzzle date, YYYY-MM-DD (default: today here)",
-)
+@app_commands.describe(**LEADERBOARD_OPTIONS)
 @app_commands.choices(period=PERIODS)
 async def leaderboard(
     interaction: Interaction,
