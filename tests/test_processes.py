@@ -8,6 +8,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections import Counter
 from datetime import date, time
 from pathlib import Path
@@ -42,14 +43,26 @@ async def database(request, tmp_path):
 RUNNING = []
 
 
-@pytest.fixture(autouse=True)
-def no_process_outlives_its_test():
-    yield
-    while RUNNING:
-        process = RUNNING.pop()
+#: Longest a test may take: then its processes are killed, so a stuck one fails the test
+#: (its output ends) instead of hanging the run.
+DEADLINE = 300
+
+
+def _kill_all():
+    for process in RUNNING:
         if process.poll() is None:
             process.kill()
-            process.wait()
+
+
+@pytest.fixture(autouse=True)
+def no_process_outlives_its_test():
+    watchdog = threading.Timer(DEADLINE, _kill_all)
+    watchdog.start()
+    yield
+    watchdog.cancel()
+    _kill_all()
+    while RUNNING:
+        RUNNING.pop().wait()
 
 
 def start(database, shard, *args):
