@@ -105,7 +105,7 @@ async def concurrent(folder: Path) -> None:
     await harness.settle()
     elapsed = time.perf_counter() - start_t
     answered = sum(1 for r in harness.requests[before:] if r.callback_type == 7)
-    stored = sum([len(await harness.bot.storage.moves(g.id)) for g, _, _ in games])
+    stored = sum([len(await harness.bot.storage.moves(game_id)) for _, game_id, _, _ in games])
     table(
         "200 concurrent clicks over 50 games",
         ["clicks sent", "UPDATE_MESSAGE answers", "moves stored", "errors", "seconds"],
