@@ -98,6 +98,7 @@ def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
     game, face = board.game, FACES[board.game.kind]
     if game.finished:
         return None
+    mode = mode if mode in face.modes else face.first_mode  # a button of an older version
     rows = []
     for top in range(view.y, view.y + view.height):
         row = []

@@ -190,7 +190,7 @@ class DailyPoster:
                 f"{ICONS[kind.name]} **Daily {kind.title} — {daily.date.isoformat()}** · "
                 f"{kind.label(puzzle)} · par {puzzle.par}"
             )
-            title = kind.title if len(dailies) > 1 else ""
+            title = kind.title if len(dailies) > 1 or kind.name != "pipes" else ""
             view.add_item(PlayButton(PlayButton.button(daily.id, title)))
         following = int(next_puzzle_time(settings, now).timestamp())
         play = "**Play**" if len(dailies) == 1 else "a **Play** button"
@@ -226,8 +226,9 @@ class DailyPoster:
         puzzle = load(daily.puzzle)
         if daily.puzzle.kind == "mines":
             state = KINDS["mines"].initial_state(puzzle)
+            # No mines handed to the picture at all: it is public while the day runs.
             view = MinesView(
-                puzzle.width, puzzle.height, puzzle.numbers, puzzle.mines, state.opened, ()
+                puzzle.width, puzzle.height, puzzle.numbers, frozenset(), state.opened, ()
             )
             png, _ = await self.bot.workers.draw(render_mines_png, view)
             return "mines.png", png

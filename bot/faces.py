@@ -140,7 +140,7 @@ def mines_view(board: Board) -> MinesView:
     daily still running somewhere only the one that went off."""
     game, puzzle, state = board.game, board.puzzle, board.game.state
     mines = puzzle.mines
-    if not board.solution_public:  # a lost daily shows its blast, not where the rest lie
+    if not board.solution_public and not game.solved:  # a lost daily shows its blast only
         mines = frozenset(state.flagged) | {state.exploded} - {None}
     return MinesView(
         game.width, game.height, puzzle.numbers, mines, state.opened, state.flagged,

@@ -83,7 +83,8 @@ async def open_(interaction: Interaction, cells: MOVES_TEXT) -> None:
 @mines.command(name="flag", description="Flag cells as mines (again to unflag), like D5")
 @app_commands.describe(cells="Cells to flag or unflag, like D5 E5")
 async def flag(interaction: Interaction, cells: MOVES_TEXT) -> None:
-    moves = " ".join(f"{word.removesuffix('f')}f" for word in cells.replace(",", " ").split())
+    words = cells.replace(",", " ").split()
+    moves = " ".join(f"{word.removesuffix('f').removesuffix('F')}f" for word in words)
     await on_current_board(
         interaction,
         lambda service, game_id, user: service.play(game_id, user, moves, interaction.id),

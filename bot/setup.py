@@ -180,7 +180,12 @@ async def setup_daily(
         mines=MINES_SIZES[mines] if mines else current.mines,
     )
     now = clock()
-    changed = (width, height, chosen_level) != (current.width, current.height, current.level)
+    changed = (width, height, chosen_level, settings.mines) != (
+        current.width,
+        current.height,
+        current.level,
+        current.mines,
+    )
     if current.enabled and changed:
         # Today's daily keeps its size and level (and its leaderboard one puzzle). The level
         # kept is the choice ('weekly' or one level), so each earlier date keeps its own.
@@ -193,6 +198,7 @@ async def setup_daily(
             previous_width=before.width,
             previous_height=before.height,
             previous_level=(current.previous_level if pending else None) or current.level,
+            previous_mines=(current.previous_mines if pending else None) or current.mines,
         )
     await storage.save_guild_settings(settings)
     await say(

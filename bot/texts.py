@@ -27,8 +27,9 @@ from play.service import level_on, posted_kinds
 from puzzle import KINDS
 from puzzle.pipes import Params, cell_name
 
-#: What each kind calls one counted move.
+#: What each kind calls one counted move, and its command group.
 MOVES = {"pipes": "turns", "mines": "clicks"}
+GROUPS = {"pipes": "pipes", "mines": "mines"}
 
 
 def duration(seconds: float) -> str:
@@ -155,8 +156,9 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
     """The public win message: who solved what, time (with the hint penalty), turns vs par,
     rank, streak — and no picture of the solution."""
     game = board.game
+    daily = "daily puzzle" if game.kind == "pipes" else f"daily {board.kind.title}"
     what = (
-        f"the daily puzzle of {board.day.isoformat()} · {board.kind.label(board.puzzle)}"
+        f"the {daily} of {board.day.isoformat()} · {board.kind.label(board.puzzle)}"
         if board.day
         else game.puzzle.short_code
     )
@@ -180,16 +182,17 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
 def refusal(error: UserError) -> str:
     """A refused request in one sentence, naming the command that helps."""
     if isinstance(error, NotYourBoard):
+        group = GROUPS[error.kind]
         return (
             f"This board belongs to <@{error.owner_id}>. Start your own with "
-            "`/pipes new` or play today's puzzle with `/pipes daily`."
+            f"`/{group} new` or play today's puzzle with `/{group} daily`."
         )
     if isinstance(error, NoSuchBoard):
-        return "This board no longer exists. Start a new one with `/pipes new`."
+        return "This board no longer exists. Start a new one with `/pipes new` or `/mines new`."
     if isinstance(error, BoardSolved):
-        return "This board is already solved. Start a new one with `/pipes new`."
+        return f"This board is already solved. Start a new one with `/{GROUPS[error.kind]} new`."
     if isinstance(error, BoardOver):
-        return "This game is over. Start a new one with `/pipes new`."
+        return f"This game is over. Start a new one with `/{GROUPS[error.kind]} new`."
     if isinstance(error, NoUnfinishedBoard):
         group, board = (
             ("mines", "Minesweeper board") if error.kind == "mines" else ("pipes", "board")
@@ -254,9 +257,13 @@ def daily_setup(
         f"Daily {' and '.join(what)} puzzle in <#{settings.channel_id}> every day at "
         f"{settings.post_time:%H:%M} {settings.timezone}{level}."
     ]
-    if settings.size_from is not None and today < settings.size_from:
+    until = settings.size_from
+    pending = until is not None and today < until
+    if pending and settings.previous_mines and settings.previous_mines != settings.mines:
+        lines.append(f"Until {until}, the daily Minesweeper stays {settings.previous_mines}.")
+    if until is not None and pending and "pipes" in kinds:
         lines.append(
-            f"Until {settings.size_from.isoformat()} the daily stays "
+            f"Until {until.isoformat()} the daily stays "
             f"{settings.previous_width}×{settings.previous_height} "
             f"({level_on(settings.previous_level or 'normal', today)})."
         )

@@ -172,6 +172,8 @@ class GuildSettings:
     #: parameters of its Minesweeper puzzle.
     kinds: str = "pipes"
     mines: str = "9x9"
+    #: The Minesweeper parameters before ``size_from`` (a change applies from the next day).
+    previous_mines: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -258,7 +258,8 @@ class PostgresStorage:
             settings.width, settings.height, settings.enabled, settings.configured_by,
             settings.failures, settings.paused, settings.role_id, settings.size_from,
             settings.previous_width, settings.previous_height, settings.level,
-            settings.previous_level, settings.kinds, settings.mines, self._clock(),
+            settings.previous_level, settings.kinds, settings.mines, settings.previous_mines,
+            self._clock(),
         )  # fmt: skip
 
     async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None:

@@ -132,7 +132,10 @@ _V2 = [
     "ALTER TABLE guild_settings ADD COLUMN mines TEXT NOT NULL DEFAULT '9x9'",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2]
+# Version 3 (SQLite's schema 7): the daily Minesweeper's parameters before a change.
+_V3 = ["ALTER TABLE guild_settings ADD COLUMN previous_mines TEXT"]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3]
 
 
 async def migrate(connection: Connection) -> int:

@@ -162,7 +162,7 @@ def settings(row: Row) -> GuildSettings:
         role_id=row["role_id"], size_from=maybe_day(row["size_from"]),
         previous_width=row["previous_width"], previous_height=row["previous_height"],
         level=row["level"], previous_level=row["previous_level"], kinds=row["kinds"],
-        mines=row["mines"],
+        mines=row["mines"], previous_mines=row["previous_mines"],
     )  # fmt: skip
 
 

@@ -324,7 +324,10 @@ _V6 = [
     "ALTER TABLE guild_settings ADD COLUMN mines TEXT NOT NULL DEFAULT '9x9'",
 ]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6]
+# Schema 7: the daily Minesweeper's parameters before a change (which applies the next day).
+_V7 = ["ALTER TABLE guild_settings ADD COLUMN previous_mines TEXT"]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7]
 
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:

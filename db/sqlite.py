@@ -291,7 +291,7 @@ class SqliteStorage:
                     settings.size_from.isoformat() if settings.size_from else None,
                     settings.previous_width, settings.previous_height, settings.level,
                     settings.previous_level, settings.kinds, settings.mines,
-                    _text(self._clock()),
+                    settings.previous_mines, _text(self._clock()),
                 ),
             )  # fmt: skip
 

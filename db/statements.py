@@ -52,8 +52,8 @@ MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
 GUILD_SETTINGS = "SELECT * FROM guild_settings WHERE guild_id = ?"
 SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time,
     timezone, width, height, enabled, configured_by, failures, paused, role_id, size_from,
-    previous_width, previous_height, level, previous_level, kinds, mines, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    previous_width, previous_height, level, previous_level, kinds, mines, previous_mines,
+    updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
     post_time = excluded.post_time, timezone = excluded.timezone, width = excluded.width,
     height = excluded.height, enabled = excluded.enabled,
@@ -61,7 +61,8 @@ SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_
     paused = excluded.paused, role_id = excluded.role_id, size_from = excluded.size_from,
     previous_width = excluded.previous_width, previous_height = excluded.previous_height,
     level = excluded.level, previous_level = excluded.previous_level,
-    kinds = excluded.kinds, mines = excluded.mines, updated_at = excluded.updated_at"""
+    kinds = excluded.kinds, mines = excluded.mines, previous_mines = excluded.previous_mines,
+    updated_at = excluded.updated_at"""
 SET_POST_STATE = "UPDATE guild_settings SET failures = ?, paused = ? WHERE guild_id = ?"
 ENABLED_GUILDS = "SELECT * FROM guild_settings WHERE enabled = TRUE ORDER BY guild_id"
 STORE_DAILY = """INSERT INTO daily_puzzles (date, kind, params, puzzle_id, created_at)

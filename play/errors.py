@@ -16,25 +16,28 @@ class NoSuchBoard(UserError):
 
 
 class NotYourBoard(UserError):
-    """Someone else's board."""
+    """Someone else's board (of ``kind``)."""
 
-    def __init__(self, owner_id: int) -> None:
+    def __init__(self, owner_id: int, kind: str = "pipes") -> None:
         super().__init__("This board belongs to someone else. Start your own.")
         self.owner_id = owner_id
+        self.kind = kind
 
 
 class BoardSolved(UserError):
-    """The board is solved and takes no more moves."""
+    """The board (of ``kind``) is solved and takes no more moves."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str = "pipes") -> None:
         super().__init__("This board is already solved. Start a new one.")
+        self.kind = kind
 
 
 class BoardOver(UserError):
-    """The game was given up (or lost) and takes no more moves."""
+    """The game (of ``kind``) was given up or lost and takes no more moves."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str = "pipes") -> None:
         super().__init__("This game is over. Start a new one.")
+        self.kind = kind
 
 
 class NoUnfinishedBoard(UserError):

@@ -105,7 +105,11 @@ def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:
     """The parameters of a kind's daily a server plays on a date (``settings`` None: no
     daily set up, so Pipes 8×8 normal and Minesweeper 9×9)."""
     if kind == MINES:
-        return KINDS[MINES].parse_params(settings.mines if settings else DEFAULT_MINES)
+        if settings is None:
+            return KINDS[MINES].parse_params(DEFAULT_MINES)
+        earlier = settings.size_from is not None and day < settings.size_from
+        chosen = settings.previous_mines if earlier and settings.previous_mines else settings.mines
+        return KINDS[MINES].parse_params(chosen)
     return daily_on(settings, day) if settings else Params(*DAILY_SIZE)
 
 
@@ -486,9 +490,9 @@ class GameService:
         if game is None:
             raise NoSuchBoard()
         if game.owner_id != user_id:
-            raise NotYourBoard(game.owner_id)
+            raise NotYourBoard(game.owner_id, game.kind)
         if game.solved:
-            raise BoardSolved()
+            raise BoardSolved(game.kind)
         return game
 
     # -- moves ------------------------------------------------------------------------------
@@ -525,7 +529,10 @@ class GameService:
             if not 0 <= cell < current.width * current.height:
                 raise UserError("That button points outside the board; nothing was changed.")
             name = cell_name(cell % current.width, cell // current.width)
-            return KINDS[current.kind].parse_moves(puzzle, name + suffix)
+            try:
+                return KINDS[current.kind].parse_moves(puzzle, name + suffix)
+            except ValueError:  # a button of another kind's board, or of an old version
+                raise UserError("That button is out of date: nothing was changed.") from None
 
         return await self._change(game_id, user_id, choose, False, interaction_id)
 
@@ -604,7 +611,7 @@ class GameService:
 
         def rules(current: Game, now: datetime) -> Change:
             if current.owner_id != user_id:
-                raise NotYourBoard(current.owner_id)
+                raise NotYourBoard(current.owner_id, current.kind)
             done = seen["step"] = step(load(current.puzzle), current)
             outcome = done.status.outcome
             result = None
@@ -618,7 +625,9 @@ class GameService:
                 game_id, user_id, rules, interaction_id=interaction_id
             )
         except db.GameFinished as error:
-            raise (BoardSolved() if error.outcome == "solved" else BoardOver()) from None
+            found = await self.storage.game(game_id)
+            kind = found.kind if found else KIND
+            raise (BoardSolved(kind) if error.outcome == "solved" else BoardOver(kind)) from None
         except db.GameNotFound:
             raise NoSuchBoard() from None
         except (db.StorageError, MoveError) as error:

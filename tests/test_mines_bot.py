@@ -1,17 +1,23 @@
 """Minesweeper through the real discord.py dispatch: a board of your own with buttons in
 two modes, typed moves, a win, a loss, hints, and the daily of both kinds."""
 
+import io
 import re
 from datetime import time
 
+import pytest
 from botkit import ALICE, BOB, board_message, message_of
+from PIL import Image
 
+from bot import custom_ids
+from bot.board_message import board_message as bot_board_message
+from bot.board_message import first_window
 from db import GuildSettings
-from play import load
+from play import UserError, load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.pipes import cell_name
 from renderer import layout, theme
-from renderer.mines import LOST
+from renderer.mines import HIDDEN_LIGHT, LOST, MINE, OPEN
 
 
 async def new_mines(harness, user=ALICE, size="beginner", seed="abc", **options):
@@ -148,3 +154,66 @@ async def test_setup_chooses_the_kinds_of_the_daily_post(harness):
     made = await setup_daily(harness, kinds="mines")
     assert "Daily 30×16 Minesweeper (99 mines) puzzle" in made[-1].content
     assert "Pipes" not in made[-1].content.splitlines()[0]
+
+
+async def test_a_lost_daily_ends_the_attempt_and_hides_the_other_mines_until_the_day_ends(
+    harness, clock
+):
+    await harness.command("daily", ALICE, group="mines")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    puzzle = load(game.puzzle)
+    boom, other = sorted(puzzle.mines)[:2]
+    made = await harness.command("open", ALICE, group="mines", cells=cell_name(boom % 9, boom // 9))
+    lost = board_message(made)
+    assert "This was your attempt at the daily." in lost.content
+    image = lost.image().convert("RGB")
+    geometry = layout(9, 9, solved=True)
+    box = geometry.cell_box(other % 9, other // 9)
+    hidden_cell = image.crop(box)
+    assert hidden_cell.getpixel((2, 2)) == HIDDEN_LIGHT  # still a closed cell
+    # Asking again brings back the lost board; resuming finds nothing to play.
+    again = board_message(await harness.command("daily", ALICE, group="mines"))
+    assert "💥" in again.content
+    assert len(await harness.bot.storage.unfinished_games(ALICE)) == 0
+    made = await harness.command("resume", ALICE, group="mines")
+    assert "no unfinished Minesweeper board" in made[-1].content
+    # Once the date is over everywhere, the picture shows every mine.
+    clock.advance(days=2)
+    board = await harness.bot.service.board(await harness.bot.storage.game(game.id))
+    shown = await bot_board_message(harness.bot.workers, board, first_window(board))
+    revealed = Image.open(io.BytesIO(shown.png)).convert("RGB").crop(box)
+    assert revealed.getpixel((2, 2)) == OPEN and MINE in {c for _, c in revealed.getcolors(4096)}
+
+
+async def test_a_mines_size_changed_during_a_day_applies_the_next_day(harness, clock):
+    from test_discord_rules import setup_daily
+
+    await setup_daily(harness, kinds="both", mines="beginner")
+    await harness.command("daily", ALICE, group="mines")
+    made = await setup_daily(harness, mines="expert")
+    assert "the daily Minesweeper stays 9x9" in made[-1].content
+    await harness.command("daily", BOB, group="mines")
+    boards = await harness.bot.storage.unfinished_games(ALICE) + (
+        await harness.bot.storage.unfinished_games(BOB)
+    )
+    assert {(g.width, g.height, g.daily_id) for g in boards} == {(9, 9, boards[0].daily_id)}
+    clock.advance(days=1)
+    await harness.command("daily", BOB, group="mines")
+    newest = (await harness.bot.storage.unfinished_games(BOB))[0]
+    assert (newest.width, newest.height) == (30, 16)
+
+
+async def test_a_move_of_the_other_kind_changes_nothing_and_says_so(harness):
+    """Mode letters are the kinds' own; one that reaches the wrong board (an old message)
+    is refused in a sentence, and a board shown in a foreign mode shows its own first."""
+    _, message_id, game = await new_mines(harness, seed="modes")
+    service = harness.bot.service
+    with pytest.raises(UserError, match="out of date"):
+        await service.click(game.id, ALICE, 0, custom_ids.SUFFIX["a"])
+    assert (await harness.bot.storage.game(game.id)).version == 0
+    board = await service.board(await harness.bot.storage.game(game.id))
+    shown = await bot_board_message(harness.bot.workers, board, first_window(board), (), "c")
+    modes = [c["custom_id"] for row in shown.view.to_components() for c in row["components"]]
+    assert all(m.endswith(":o") for m in modes if m.startswith("pipes:t:"))
+    refused = await harness.click(message_id, modes[0], BOB)
+    assert "Start your own with `/mines new`" in refused[-1].content
