@@ -584,7 +584,7 @@ class GameService:
 
         def play(puzzle: Any, current: Game) -> Step:
             engine = KINDS[current.kind]
-            moves = choose(puzzle, current)
+            moves = engine.played(puzzle, current.state, choose(puzzle, current))
             state = engine.apply(puzzle, current.state, moves)
             return Step(
                 state,

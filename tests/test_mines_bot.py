@@ -217,3 +217,15 @@ async def test_a_move_of_the_other_kind_changes_nothing_and_says_so(harness):
     assert all(m.endswith(":o") for m in modes if m.startswith("pipes:t:"))
     refused = await harness.click(message_id, modes[0], BOB)
     assert "Start your own with `/mines new`" in refused[-1].content
+
+
+async def test_only_moves_that_take_effect_are_counted(harness):
+    _, _, game = await new_mines(harness, seed="count")
+    puzzle = load(game.puzzle)
+    mine = min(puzzle.mines)
+    safe = safe_hidden(game)[:3]
+    names = [cell_name(c % 9, c // 9) for c in [mine, *safe]]
+    await harness.command("open", ALICE, group="mines", cells=" ".join(names))
+    lost = await harness.bot.storage.game(game.id)
+    assert lost.outcome == "lost" and lost.turns == 1  # the rest came after the blast
+    assert [m.move for m in await harness.bot.storage.moves(game.id)] == names[:1]

@@ -121,15 +121,11 @@ class MinesKind:
         """Play moves in order, all or nothing (MoveError); once one ends the game, the rest
         are not played. Opening a cell an earlier move of the same batch opened (a flood
         fill reached it) is no move at all."""
-        before = state.opened
-        for k, move in enumerate(moves):
-            if k and finished(puzzle, state):
-                break
-            opened_meanwhile = move.cell in state.opened and move.cell not in before
-            if move.action == "open" and opened_meanwhile:
-                continue
-            state = play(puzzle, state, move)
-        return state
+        return _run(puzzle, state, moves)[0]
+
+    def played(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> list[Move]:
+        """The moves of a batch that take effect: those ``apply`` does not pass over."""
+        return _run(puzzle, state, moves)[1]
 
     def status(self, puzzle: Puzzle, state: State) -> Status:
         flags = len(state.flagged)
@@ -180,6 +176,20 @@ class MinesKind:
         opened = frozenset(c for c, mark in enumerate(text) if mark == "o")
         flagged = frozenset(c for c, mark in enumerate(text) if mark == "f")
         return State(opened, flagged, text.index("x") if "x" in text else None)
+
+
+def _run(puzzle: Puzzle, state: State, moves: Sequence[Move]) -> tuple[State, list[Move]]:
+    """A batch of moves played: the state after it, and the moves that took effect."""
+    before, played = state.opened, []
+    for k, move in enumerate(moves):
+        if k and finished(puzzle, state):
+            break
+        opened_meanwhile = move.cell in state.opened and move.cell not in before
+        if move.action == "open" and opened_meanwhile:
+            continue
+        state = play(puzzle, state, move)
+        played.append(move)
+    return state, played
 
 
 def _hint_move(state: State, step: Step) -> Move | None:

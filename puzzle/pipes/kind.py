@@ -132,6 +132,10 @@ class PipesKind:
     def cells(self, puzzle: Puzzle, move: Move) -> tuple[int, ...]:
         return (move.y * puzzle.width + move.x,)
 
+    def played(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> list[Move]:
+        """Every move takes effect (or the batch is refused)."""
+        return list(moves)
+
     def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> State:
         """Turn or lock tiles, all or nothing; a locked tile does not turn (MoveError)."""
         tiles = list(state.tiles)
