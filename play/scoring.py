@@ -26,9 +26,10 @@ def score(result: Result) -> float:
     return result.seconds + penalty(result.hints)
 
 
-def _order(result: Result) -> tuple[bool, float, int, int, datetime]:
-    # Late solves rank after every solve made while the date was running.
-    return result.late, score(result), result.hints, result.turns, result.solved_at
+def _order(result: Result) -> tuple[bool, float, int, int, datetime, int]:
+    # Late solves rank after every solve made while the date was running; a perfect tie
+    # goes by user id, so every backend and every read ranks the same.
+    return result.late, score(result), result.hints, result.turns, result.solved_at, result.user_id
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,12 @@ def test_ties_go_to_fewer_hints_then_turns_then_the_earlier_solve():
     assert [s.rank for s in ranked(results)] == [1, 2, 3, 4]
 
 
+def test_a_perfect_tie_ranks_the_same_whatever_order_storage_reads():
+    twins = [result(7, 90), result(5, 90)]
+    assert [s.result.user_id for s in ranked(twins)] == [5, 7]
+    assert [s.result.user_id for s in ranked(reversed(twins))] == [5, 7]
+
+
 @given(st.lists(st.tuples(st.integers(0, 5000), st.integers(0, 5)), min_size=1, max_size=30))
 def test_ranking_is_sorted_by_score_and_numbers_every_result(entries):
     results = [result(k, s, hints=h) for k, (s, h) in enumerate(entries)]
