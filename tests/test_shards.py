@@ -10,7 +10,7 @@ import pytest
 from botkit import make_bot
 
 from db import GuildSettings
-from playground.offline import Harness
+from playground.offline import APP_ID, Harness
 
 #: Twelve servers: server k is on shard k % 3 of three.
 GUILDS = [(k << 22) | 12345 for k in range(12)]
@@ -68,3 +68,21 @@ async def test_each_process_posts_the_dailies_of_its_shards_only(tmp_path, clock
     assert Counter(posted(processes[0]) + posted(processes[1])) == Counter(
         channel_of(g) for g in GUILDS
     )
+
+
+async def test_only_the_process_with_shard_0_syncs_the_commands(tmp_path, clock):
+    from bot import Settings, create_bot
+
+    synced = []
+    for ids in [(0, 1), (2,)]:
+        bot = create_bot(
+            Settings(database_path=str(tmp_path / "s.sqlite3"), workers=0, shard_count=3,
+                     shard_ids=ids),
+            clock=clock, sync_commands=True, schedule=False,
+        )  # fmt: skip
+        bot._connection.application_id = APP_ID  # known from READY on Discord
+        harness = Harness(bot)
+        await harness.start()
+        synced.append([r.path for r in harness.requests if r.path.endswith("/commands")])
+        await harness.close()
+    assert len(synced[0]) == 1 and synced[1] == []
