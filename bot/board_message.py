@@ -16,7 +16,7 @@ import discord
 from play import Board
 
 from . import custom_ids, texts
-from .faces import FACES, PIPES
+from .faces import FACES
 from .window import Viewport, step, viewport_around, windows
 from .workers import Workers
 
@@ -31,7 +31,8 @@ class BoardMessage:
     png: bytes
     zoom: bytes | None
     view: discord.ui.View | None
-    alt: str = PIPES.alt
+    #: What the board's picture shows, for screen readers.
+    alt: str
 
     def files(self) -> list[discord.File]:
         made = [discord.File(io.BytesIO(self.png), filename="board.png", description=self.alt)]

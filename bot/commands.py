@@ -250,7 +250,7 @@ async def answer_with_board(
         if game.message_id is not None or handle is not None:
             content += (
                 "\nYour board's message could not be updated (it is gone or out of reach): "
-                f"here is the board; `/{texts.GROUPS[game.kind]} resume` shows it again."
+                f"here is the board; `/{game.kind} resume` shows it again."
             )
         sent_id = await _reply(interaction, deferred, content, message)
         remember(game.id, interaction, sent_id, window, mode, game.version)

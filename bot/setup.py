@@ -16,7 +16,7 @@ from discord import app_commands
 
 from db import GuildSettings
 from play import UserError
-from play.service import daily_on
+from play.service import before_change, daily_on
 from puzzle import quote
 
 from . import texts
@@ -191,7 +191,7 @@ async def setup_daily(
         # kept is the choice ('weekly' or one level), so each earlier date keeps its own.
         today = local_day(settings, now)
         before = daily_on(current, today)
-        pending = current.size_from is not None and today < current.size_from
+        pending = before_change(current, today)
         settings = dataclasses.replace(
             settings,
             size_from=today + timedelta(days=1),

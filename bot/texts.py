@@ -23,13 +23,12 @@ from play import (
     solved_late,
 )  # fmt: skip
 from play.scoring import period_dates
-from play.service import level_on, posted_kinds
+from play.service import before_change, level_on, posted_kinds
 from puzzle import KINDS
 from puzzle.pipes import Params, cell_name
 
-#: What each kind calls one counted move, and its command group.
+#: What each kind calls one counted move (each kind's commands are ``/<kind name> …``).
 MOVES = {"pipes": "turns", "mines": "clicks"}
-GROUPS = {"pipes": "pipes", "mines": "mines"}
 
 
 def duration(seconds: float) -> str:
@@ -182,21 +181,19 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
 def refusal(error: UserError) -> str:
     """A refused request in one sentence, naming the command that helps."""
     if isinstance(error, NotYourBoard):
-        group = GROUPS[error.kind]
         return (
             f"This board belongs to <@{error.owner_id}>. Start your own with "
-            f"`/{group} new` or play today's puzzle with `/{group} daily`."
+            f"`/{error.kind} new` or play today's puzzle with `/{error.kind} daily`."
         )
     if isinstance(error, NoSuchBoard):
         return "This board no longer exists. Start a new one with `/pipes new` or `/mines new`."
     if isinstance(error, BoardSolved):
-        return f"This board is already solved. Start a new one with `/{GROUPS[error.kind]} new`."
+        return f"This board is already solved. Start a new one with `/{error.kind} new`."
     if isinstance(error, BoardOver):
-        return f"This game is over. Start a new one with `/{GROUPS[error.kind]} new`."
+        return f"This game is over. Start a new one with `/{error.kind} new`."
     if isinstance(error, NoUnfinishedBoard):
-        group, board = (
-            ("mines", "Minesweeper board") if error.kind == "mines" else ("pipes", "board")
-        )
+        group = error.kind
+        board = "Minesweeper board" if group == "mines" else "board"
         if error.anywhere:
             return (
                 f"You have no unfinished {board}. Start one with `/{group} daily` or "
@@ -257,8 +254,7 @@ def daily_setup(
         f"Daily {' and '.join(what)} puzzle in <#{settings.channel_id}> every day at "
         f"{settings.post_time:%H:%M} {settings.timezone}{level}."
     ]
-    until = settings.size_from
-    pending = until is not None and today < until
+    until, pending = settings.size_from, before_change(settings, today)
     if pending and settings.previous_mines and settings.previous_mines != settings.mines:
         lines.append(f"Until {until}, the daily Minesweeper stays {settings.previous_mines}.")
     if until is not None and pending and "pipes" in kinds:

@@ -97,6 +97,7 @@ def check_playable(game: Game, expected_version: int | None) -> None:
             if game.solved
             else "This game is over: start a new one.",
             game.outcome,
+            game.kind,
         )
     if expected_version is not None and expected_version != game.version:
         raise StaleGame("The board changed meanwhile: look at it again.")

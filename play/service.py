@@ -91,10 +91,16 @@ def level_on(choice: str, day: date) -> str:
     return WEEK_LEVELS[day.weekday()] if choice == WEEKLY else choice
 
 
+def before_change(settings: GuildSettings, day: date) -> bool:
+    """Whether ``day`` comes before the server's daily settings changed (a change made
+    during a day applies from the next day on, so that day's leaderboard stays one puzzle)."""
+    return settings.size_from is not None and day < settings.size_from
+
+
 def daily_on(settings: GuildSettings, day: date) -> Params:
-    """The daily a server plays on a date (size and level): a change made during a day
-    applies from the next day on, so that day's leaderboard stays one puzzle."""
-    earlier = settings.size_from is not None and day < settings.size_from
+    """The Pipes daily a server plays on a date (size and level), its settings before a
+    change on the dates before it."""
+    earlier = before_change(settings, day)
     if earlier and settings.previous_width and settings.previous_height:
         width, height = settings.previous_width, settings.previous_height
         return Params(width, height, level=level_on(settings.previous_level or "normal", day))
@@ -107,7 +113,7 @@ def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:
     if kind == MINES:
         if settings is None:
             return KINDS[MINES].parse_params(DEFAULT_MINES)
-        earlier = settings.size_from is not None and day < settings.size_from
+        earlier = before_change(settings, day)
         chosen = settings.previous_mines if earlier and settings.previous_mines else settings.mines
         return KINDS[MINES].parse_params(chosen)
     return daily_on(settings, day) if settings else Params(*DAILY_SIZE)
@@ -625,9 +631,8 @@ class GameService:
                 game_id, user_id, rules, interaction_id=interaction_id
             )
         except db.GameFinished as error:
-            found = await self.storage.game(game_id)
-            kind = found.kind if found else KIND
-            raise (BoardSolved(kind) if error.outcome == "solved" else BoardOver(kind)) from None
+            over = BoardSolved if error.outcome == "solved" else BoardOver
+            raise over(error.kind) from None
         except db.GameNotFound:
             raise NoSuchBoard() from None
         except (db.StorageError, MoveError) as error:

@@ -9,7 +9,7 @@ import pytest
 from botkit import ALICE, BOB, board_message, message_of
 from PIL import Image
 
-from bot import custom_ids
+from bot import custom_ids, texts
 from bot.board_message import board_message as bot_board_message
 from bot.board_message import first_window
 from db import GuildSettings
@@ -100,6 +100,9 @@ async def test_opening_a_mine_loses_the_game_and_shows_it(harness):
     assert board.image().convert("RGB").getpixel((0, 0)) == LOST
     again = await harness.command("open", ALICE, group="mines", cells="A1")
     assert "no unfinished Minesweeper board" in again[-1].content
+    with pytest.raises(UserError) as over:  # a button of the lost board, clicked late
+        await harness.bot.service.click(game.id, ALICE, 0)
+    assert texts.refusal(over.value) == "This game is over. Start a new one with `/mines new`."
 
 
 async def test_a_hint_opens_or_flags_a_decided_cell(harness):
