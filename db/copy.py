@@ -10,13 +10,14 @@ afterwards each identity sequence continues after the largest copied id.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime, time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 import asyncpg
 
+from . import rows
 from .postgres_schema import migrate as migrate_postgres
 from .schema import LegacyPuzzles
 from .schema import migrate as migrate_sqlite
@@ -39,16 +40,16 @@ class CopyRefused(StorageError):
 
 
 def _instant(value: str | datetime) -> datetime:
-    moment = value if isinstance(value, datetime) else datetime.fromisoformat(value)
+    stored = rows.moment(value)
     # SQLite's datetime('now') (schema 2's upgrade) writes UTC without an offset.
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return stored if stored.tzinfo else stored.replace(tzinfo=UTC)
 
 
 #: How a SQLite value becomes the value of a PostgreSQL column of each type (others as is).
 CONVERT: dict[str, Callable[[Any], Any]] = {
     "timestamp with time zone": _instant,
-    "date": date.fromisoformat,
-    "time without time zone": time.fromisoformat,
+    "date": rows.day,
+    "time without time zone": rows.clock_time,
     "boolean": bool,
     "double precision": float,
 }
