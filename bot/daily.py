@@ -25,11 +25,10 @@ from db import DailyPuzzle, GuildSettings
 from play import load
 from play.service import daily_of, posted_kinds
 from puzzle import KINDS
-from puzzle.pipes import check
-from renderer import MinesView, render_mines_png, render_png
 
 from .client import PipesClient
 from .deadline import with_retries
+from .faces import FACES
 from .permissions import listed, missing_permissions
 from .replies import NO_MENTIONS
 from .views import PlayButton
@@ -184,7 +183,7 @@ class DailyPoster:
         for daily in dailies:
             kind = KINDS[daily.puzzle.kind]
             puzzle = load(daily.puzzle)
-            name, png = await self._picture(daily)
+            name, png = await FACES[kind.name].post(self.bot.workers, puzzle)
             files.append((name, png, f"Daily {kind.title} puzzle of {daily.date.isoformat()}"))
             lines.append(
                 f"{ICONS[kind.name]} **Daily {kind.title} — {daily.date.isoformat()}** · "
@@ -220,24 +219,6 @@ class DailyPoster:
             )
         )
         return message
-
-    async def _picture(self, daily: DailyPuzzle) -> tuple[str, bytes]:
-        """A daily's picture as it starts, and its file name."""
-        puzzle = load(daily.puzzle)
-        if daily.puzzle.kind == "mines":
-            state = KINDS["mines"].initial_state(puzzle)
-            # No mines handed to the picture at all: it is public while the day runs.
-            view = MinesView(
-                puzzle.width, puzzle.height, puzzle.numbers, frozenset(), state.opened, ()
-            )
-            png, _ = await self.bot.workers.draw(render_mines_png, view)
-            return "mines.png", png
-        result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
-        drawn: bytes = await self.bot.workers.draw(
-            render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result,
-            wrap=puzzle.wrap,
-        )  # fmt: skip
-        return "daily.png", drawn
 
     async def _find_post(self, channel_id: int, daily_id: int) -> discord.Message | None:
         """Our post of a daily among the channel's recent messages, if it is there."""

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from play import Board
+from puzzle import KINDS
 from puzzle.pipes import GLYPHS, cell_name, check
-from renderer import MinesView, render_boards, render_mines_png, render_win_animation
+from renderer import (
+    MinesView,
+    render_boards,
+    render_mines_png,
+    render_png,
+    render_win_animation,
+)
 
 from .workers import Workers
 
@@ -42,6 +50,9 @@ class Face:
     alt: str
     #: The picture of a win: bytes, file name, description.
     win: Callable[[Workers, Board], Awaitable[tuple[bytes, str, str]]]
+    #: The daily post's picture of a puzzle as it starts (public while its day runs): file
+    #: name and bytes.
+    post: Callable[[Workers, Any], Awaitable[tuple[str, bytes]]]
     #: What the hint button says.
     hint_label: str = "💡 Hint"
 
@@ -104,12 +115,22 @@ async def _pipes_win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
     return gif, "pipes-win.gif", "Water flowing through the solved board"
 
 
+async def _pipes_post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+    result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
+    png: bytes = await workers.draw(
+        render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result,
+        wrap=puzzle.wrap,
+    )  # fmt: skip
+    return "daily.png", png
+
+
 PIPES = Face(
     modes={"c": "↻ Turn", "a": "↺ Turn back", "l": "🔒 Lock"},
     tile_label=_pipes_label,
     centre=_pipes_centre,
     draw=_pipes_draw,
     win=_pipes_win,
+    post=_pipes_post,
     alt=(
         "Pipes board: each tile is a pipe piece; blue pipes carry water from the dark square "
         "source, orange hatched tiles form a loop, notched tiles are locked."
@@ -164,12 +185,21 @@ async def _mines_win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
     return png, "mines-win.png", "The cleared board, every mine flagged"
 
 
+async def _mines_post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+    opened = KINDS["mines"].initial_state(puzzle).opened
+    # No mines handed to the picture at all: it is public while the day runs.
+    view = MinesView(puzzle.width, puzzle.height, puzzle.numbers, frozenset(), opened, ())
+    png, _ = await workers.draw(render_mines_png, view)
+    return "mines.png", png
+
+
 MINES = Face(
     modes={"o": "⛏ Open", "f": "🚩 Flag"},
     tile_label=_mines_label,
     centre=_mines_centre,
     draw=_mines_draw,
     win=_mines_win,
+    post=_mines_post,
     alt=(
         "Minesweeper board: raised grey cells are closed, flat cells open with the number of "
         "mines around them, flags mark mines; a finished board shows every mine."

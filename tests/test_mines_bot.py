@@ -132,6 +132,13 @@ async def test_the_daily_post_carries_both_kinds_and_each_plays_its_own(harness,
     post = next(m for m in harness.messages.values() if "Daily" in m["content"])
     names = [name for name, _ in harness.files[int(post["id"])]]
     assert names == ["daily.png", "mines.png"]
+    # The public picture holds no mine: every mine cell is drawn closed.
+    picture = dict(harness.files[int(post["id"])])["mines.png"]
+    image = Image.open(io.BytesIO(picture)).convert("RGB")
+    daily = await harness.bot.storage.daily_puzzle(clock.now.date(), "mines", "9x9")
+    for mine in load(daily.puzzle).mines:
+        box = layout(9, 9).cell_box(mine % 9, mine // 9)
+        assert image.crop(box).getpixel((2, 2)) == HIDDEN_LIGHT
     plays = [c["custom_id"] for row in post["components"] for c in row["components"]]
     assert len(plays) == 2
     for play in plays:
