@@ -52,8 +52,8 @@ def engine_move(side: int, runs: int) -> list[float]:
     """The engine alone: apply one turn and check a side × side board."""
     puzzle = KIND.load(KIND.generate(Params(side, side, unique=False), "bench-engine"))
     state = KIND.initial_state(puzzle)
-    moves = KIND.parse_moves(puzzle, "C4")
-    return sample(lambda: KIND.status(puzzle, KIND.apply(puzzle, state, moves)), runs)
+    moves = KIND.parse_moves(puzzle, state, "C4")
+    return sample(lambda: KIND.status(puzzle, KIND.apply(puzzle, state, moves).state), runs)
 
 
 async def clicks_among_active_games(folder: Path) -> tuple[list[float], int, int]:

@@ -511,7 +511,7 @@ class GameService:
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             try:
-                moves = KINDS[current.kind].parse_moves(puzzle, text)
+                moves = KINDS[current.kind].parse_moves(puzzle, current.state, text)
             except ValueError as error:
                 raise UserError(f"{error} Nothing was changed.") from None
             if len(moves) > MAX_MOVES:
@@ -536,7 +536,7 @@ class GameService:
                 raise UserError("That button points outside the board; nothing was changed.")
             name = cell_name(cell % current.width, cell // current.width)
             try:
-                return KINDS[current.kind].parse_moves(puzzle, name + suffix)
+                return KINDS[current.kind].parse_moves(puzzle, current.state, name + suffix)
             except ValueError:  # a button of another kind's board, or of an old version
                 raise UserError("That button is out of date: nothing was changed.") from None
 
@@ -547,10 +547,8 @@ class GameService:
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             move = KINDS[current.kind].hint(puzzle, current.state)
-            if move is None:
-                raise UserError(
-                    "No hint: every wrong tile is one you locked. Unlock them to get one."
-                )
+            if isinstance(move, str):
+                raise UserError(move)
             return [move]
 
         return await self._change(game_id, user_id, choose, True, interaction_id)
@@ -590,16 +588,15 @@ class GameService:
 
         def play(puzzle: Any, current: Game) -> Step:
             engine = KINDS[current.kind]
-            moves = engine.played(puzzle, current.state, choose(puzzle, current))
-            state = engine.apply(puzzle, current.state, moves)
+            applied = engine.apply(puzzle, current.state, choose(puzzle, current))
             return Step(
-                state,
-                engine.status(puzzle, state),
-                tuple(engine.format_move(puzzle, m) for m in moves),
+                applied.state,
+                engine.status(puzzle, applied.state),
+                tuple(engine.format_move(puzzle, m) for m in applied.moves),
                 # A hint's turns count as turns too, so no board looks better than par.
-                turns=sum(engine.turns(m) for m in moves),
-                hints=len(moves) if hint else 0,
-                cells=tuple(c for m in moves for c in engine.cells(puzzle, m)),
+                turns=applied.counted,
+                hints=len(applied.moves) if hint else 0,
+                cells=applied.marks.cells,
             )
 
         return await self._transition(game_id, user_id, play, interaction_id)

@@ -8,20 +8,23 @@ end (the Discord bot, the playground, the datapack) drives any kind through ``Ki
     made = kind.generate(params, "abc")        # description + solution as text, par, difficulty
     puzzle = kind.load(made)                   # the kind's own puzzle object
     state = kind.initial_state(puzzle)
-    moves = kind.parse_moves(puzzle, "B3 C4x2") # kind.turns(move), kind.cells(puzzle, move)
-    state = kind.apply(puzzle, state, moves)   # pure: state in, new state out (MoveError)
-    kind.status(puzzle, state)                 # playing / solved / lost + the kind's details
-    kind.hint(puzzle, state)                   # a move towards the solution, from this state
+    moves = kind.parse_moves(puzzle, state, "B3 C4x2")
+    applied = kind.apply(puzzle, state, moves) # pure: what happened (MoveError refuses)
+    kind.status(puzzle, applied.state)         # playing / solved / lost, points, details
+    kind.hint(puzzle, state)                   # a move towards the solution, or why none
     text = kind.encode_state(state); kind.decode_state(text)
 
-Everything a kind hands out is immutable, so states can be shared and cached freely.
+A kind also owns what surrounds a game: its presets, the parameters of its daily (``daily``)
+and how its finished games rank (``scoring``). Everything a kind hands out is immutable, so
+states can be shared and cached freely.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar
+from datetime import date
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 Outcome = Literal["playing", "solved", "lost"]
 
@@ -77,15 +80,49 @@ class Generated:
 
 
 @dataclass(frozen=True, slots=True)
+class Marks:
+    """What a move touched, for front ends to highlight: cells (row-major indices), edges
+    between two side-by-side cells, and the cell the view should follow (None: stay)."""
+
+    cells: tuple[int, ...] = ()
+    edges: tuple[tuple[int, int], ...] = ()
+    focus: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Applied(Generic[StateT, MoveT]):
+    """A batch of moves played: the new state, the moves that took effect (they alone are
+    stored), what they count in the kind's unit (Pipes: quarter turns; a maze: cells walked),
+    marks for front ends, and intermediate states worth animating (empty: none)."""
+
+    state: StateT
+    moves: tuple[MoveT, ...]
+    counted: int
+    marks: Marks = Marks()
+    trace: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Status:
-    """Where a game stands, with the kind's own details (e.g. flooded and loop tiles)."""
+    """Where a game stands, the points it scores where the kind scores points, and the
+    kind's own details (e.g. flooded and loop tiles)."""
 
     outcome: Outcome
     details: Mapping[str, Any] = field(default_factory=dict)
+    points: int | None = None
 
     @property
     def finished(self) -> bool:
         return self.outcome != "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """How a kind's finished dailies rank: by time (hints add ``hint_penalty`` seconds each),
+    or by points first (more is better: drops left …), then time."""
+
+    by: Literal["time", "points"] = "time"
+    hint_penalty: int = 30
 
 
 class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):
@@ -96,30 +133,42 @@ class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):
     title: str
     #: Version of the generator; stored with every puzzle it makes.
     generator: str
+    #: Parameters people pick from (each one ``parse_params`` reads), most common first.
+    presets: tuple[str, ...]
+    #: The daily's parameters where a server chose none, and the choices offered for it.
+    default_daily: str
+    daily_presets: tuple[str, ...]
+    scoring: Scoring
 
     def parse_params(self, text: str) -> ParamsT: ...
     def format_params(self, params: ParamsT) -> str: ...
+    def size(self, params: ParamsT) -> tuple[int, int]:
+        """The board's width and height in cells."""
+        ...
+
+    def parse_daily(self, text: str) -> str:
+        """A daily choice people typed, written the one way it is stored (ValueError with a
+        sentence for people if it is none)."""
+        ...
+
+    def daily(self, choice: str, day: date) -> ParamsT:
+        """The parameters of a date's daily for a stored choice (Pipes' ``8x8 weekly`` gives
+        the weekday's level)."""
+        ...
+
     def generate(self, params: ParamsT, seed: str) -> Generated: ...
     def load(self, stored: PuzzleText) -> PuzzleT: ...
     def label(self, puzzle: PuzzleT) -> str: ...
     def initial_state(self, puzzle: PuzzleT) -> StateT: ...
-    def parse_moves(self, puzzle: PuzzleT, text: str) -> list[MoveT]: ...
+    def parse_moves(self, puzzle: PuzzleT, state: StateT, text: str) -> list[MoveT]: ...
     def format_move(self, puzzle: PuzzleT, move: MoveT) -> str: ...
-    def turns(self, move: MoveT) -> int:
-        """How many turns a move counts for (Pipes: quarter turns; a lock counts none)."""
-        ...
-
-    def cells(self, puzzle: PuzzleT, move: MoveT) -> tuple[int, ...]:
-        """The cells a move touches (row-major indices), for front ends to highlight."""
-        ...
-
-    def apply(self, puzzle: PuzzleT, state: StateT, moves: Sequence[MoveT]) -> StateT: ...
-    def played(self, puzzle: PuzzleT, state: StateT, moves: Sequence[MoveT]) -> list[MoveT]:
-        """The moves of a batch that take effect (``apply`` may pass over some: a move after
-        the game ended, a cell an earlier move already opened); they alone are counted."""
-        ...
-
+    def apply(
+        self, puzzle: PuzzleT, state: StateT, moves: Sequence[MoveT]
+    ) -> Applied[StateT, MoveT]: ...
     def status(self, puzzle: PuzzleT, state: StateT) -> Status: ...
-    def hint(self, puzzle: PuzzleT, state: StateT) -> MoveT | None: ...
+    def hint(self, puzzle: PuzzleT, state: StateT) -> MoveT | str:
+        """A move towards the solution from this state, or why there is none (a sentence)."""
+        ...
+
     def encode_state(self, state: StateT) -> str: ...
     def decode_state(self, text: str) -> StateT: ...

@@ -46,14 +46,19 @@ moves = st.lists(
 
 @given(moves)
 def test_apply_turns_each_named_tile_and_moves_read_back(sequence):
-    after = KIND.apply(PUZZLE, KIND.initial_state(PUZZLE), sequence)
+    start = KIND.initial_state(PUZZLE)
+    applied = KIND.apply(PUZZLE, start, sequence)
+    after = applied.state
+    assert applied.moves == tuple(sequence)
+    assert applied.counted == sum(abs(m.turns) for m in sequence)
+    assert applied.marks.cells == tuple(m.y * 5 + m.x for m in sequence)
     expected = list(PUZZLE.tiles)
     for move in sequence:
         expected[move.y * 5 + move.x] = rotate(expected[move.y * 5 + move.x], move.turns)
     assert after.tiles == tuple(expected)
     text = " ".join(KIND.format_move(PUZZLE, m) for m in sequence)
     if sequence:
-        assert KIND.parse_moves(PUZZLE, text) == sequence
+        assert KIND.parse_moves(PUZZLE, start, text) == sequence
 
 
 @settings(max_examples=30)
@@ -69,23 +74,26 @@ def test_hints_alone_solve_the_puzzle_and_leave_locked_tiles_alone():
     state = KIND.initial_state(PUZZLE)
     wrong = [i for i in range(25) if PUZZLE.tiles[i] != PUZZLE.solution[i]]
     locked = wrong[0]
-    state = KIND.apply(PUZZLE, state, [Move(locked % 5, locked // 5, 0, lock=True)])
+    state = KIND.apply(PUZZLE, state, [Move(locked % 5, locked // 5, 0, lock=True)]).state
     hints = 0
-    while (move := KIND.hint(PUZZLE, state)) is not None:
+    while not isinstance(move := KIND.hint(PUZZLE, state), str):
         assert move.y * 5 + move.x != locked
-        state = KIND.apply(PUZZLE, state, [move])
+        state = KIND.apply(PUZZLE, state, [move]).state
         hints += 1
     assert hints == len(wrong) - 1  # one hint per wrong tile, the locked one left
+    assert move == "No hint: every wrong tile is one you locked. Unlock them to get one."
     assert [i for i in range(25) if state.tiles[i] != PUZZLE.solution[i]] == [locked]
-    state = KIND.apply(PUZZLE, state, [Move(locked % 5, locked // 5, 0, lock=True)])
-    state = KIND.apply(PUZZLE, state, [KIND.hint(PUZZLE, state)])
+    state = KIND.apply(PUZZLE, state, [Move(locked % 5, locked // 5, 0, lock=True)]).state
+    state = KIND.apply(PUZZLE, state, [KIND.hint(PUZZLE, state)]).state
     assert KIND.status(PUZZLE, state).outcome == "solved"
 
 
 def test_a_locked_tile_does_not_turn():
-    state = KIND.apply(PUZZLE, KIND.initial_state(PUZZLE), KIND.parse_moves(PUZZLE, "B2lock"))
-    assert state.locked == {6} and KIND.turns(Move(1, 1, 0, lock=True)) == 0
+    start = KIND.initial_state(PUZZLE)
+    locking = KIND.apply(PUZZLE, start, KIND.parse_moves(PUZZLE, start, "B2lock"))
+    state = locking.state
+    assert state.locked == {6} and locking.counted == 0
     with pytest.raises(MoveError, match="B2 is locked"):
-        KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, "A1 B2"))
-    unlocked = KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, "B2lock B2x2"))
+        KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, state, "A1 B2"))
+    unlocked = KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, state, "B2lock B2x2")).state
     assert unlocked.locked == frozenset() and unlocked.tiles[6] == rotate(PUZZLE.tiles[6], 2)

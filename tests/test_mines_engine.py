@@ -27,6 +27,16 @@ from puzzle.prng import Stream
 # ------------------------------------------------------------------ independent helpers
 
 
+
+def after_moves(puzzle, state, moves):
+    """The state after a batch of moves."""
+    return KIND.apply(puzzle, state, moves).state
+
+
+def moves_of(puzzle, text):
+    """Moves typed on a board as it starts."""
+    return KIND.parse_moves(puzzle, KIND.initial_state(puzzle), text)
+
 def around(width, height, cell):
     """The neighbours of a cell, computed naively."""
     x, y = cell % width, cell // width
@@ -189,18 +199,25 @@ PUZZLE = made("9x9", "engine")
 
 
 def test_moves_read_and_print():
-    moves = KIND.parse_moves(PUZZLE, "B3 c4F, i9c;A1")
+    moves = moves_of(PUZZLE, "B3 c4F, i9c;A1")
     assert moves == [Move(19, "open"), Move(29, "flag"), Move(80, "chord"), Move(0, "open")]
     assert [KIND.format_move(PUZZLE, m) for m in moves] == ["B3", "C4f", "I9c", "A1"]
-    assert [KIND.cells(PUZZLE, m) for m in moves] == [(19,), (29,), (80,), (0,)]
-    assert {KIND.turns(m) for m in moves} == {1}
+
+
+def test_each_move_played_counts_one_click_and_marks_its_cell():
+    start = KIND.initial_state(PUZZLE)
+    hidden = [c for c in range(81) if c not in start.opened][:3]
+    applied = KIND.apply(PUZZLE, start, [Move(c, "flag") for c in hidden])
+    assert applied.moves == tuple(Move(c, "flag") for c in hidden) and applied.counted == 3
+    assert applied.marks.cells == tuple(hidden) and applied.marks.focus == hidden[-1]
+    assert applied.state.flagged == frozenset(hidden)
 
 
 @given(st.lists(st.builds(Move, st.integers(0, 80), st.sampled_from(["open", "flag", "chord"]))))
 def test_moves_read_back(moves):
     text = ", ".join(KIND.format_move(PUZZLE, m) for m in moves)
     if moves:
-        assert KIND.parse_moves(PUZZLE, text) == moves
+        assert moves_of(PUZZLE, text) == moves
 
 
 @pytest.mark.parametrize(
@@ -214,7 +231,7 @@ def test_moves_read_back(moves):
 )
 def test_move_errors_are_one_sentence(text, message):
     with pytest.raises(ValueError) as error:
-        KIND.parse_moves(PUZZLE, text)
+        moves_of(PUZZLE, text)
     assert str(error.value).startswith(message)
     assert_one_sentence(str(error.value))
 
@@ -295,7 +312,7 @@ def test_par_is_the_fewest_clicks_from_the_first_opening():
             for cell in range(256):
                 hidden = cell not in state.opened and cell not in puzzle.mines
                 if hidden and (puzzle.numbers[cell] == 0) == wanted_zero:
-                    state = KIND.apply(puzzle, state, [Move(cell, "open")])
+                    state = after_moves(puzzle, state, [Move(cell, "open")])
                     clicks += 1
         assert KIND.status(puzzle, state).outcome == "solved"
         assert clicks == puzzle.par
@@ -370,31 +387,31 @@ def test_chords_open_the_neighbours_or_explode_on_a_wrong_flag():
     b2, c2, d3 = 6, 7, 13
     assert {b2, c2, d3} <= state.opened and c3 not in state.opened
     assert BOARD.numbers[d3] == 2
-    flagged = KIND.apply(BOARD, state, KIND.parse_moves(BOARD, "C3f D4f"))
+    flagged = after_moves(BOARD, state, moves_of(BOARD, "C3f D4f"))
     assert flagged.flagged == {c3, d4}
     # D3 shows 2 with 2 flags: a chord (or opening it) opens its hidden neighbours.
-    chord = KIND.apply(BOARD, flagged, [Move(d3, "chord")])
-    assert KIND.apply(BOARD, flagged, [Move(d3, "open")]) == chord
+    chord = after_moves(BOARD, flagged, [Move(d3, "chord")])
+    assert after_moves(BOARD, flagged, [Move(d3, "open")]) == chord
     assert {14, 19} <= chord.opened and chord.exploded is None
     # A wrong flag: the chord opens the real mine.
-    wrong = KIND.apply(BOARD, state, KIND.parse_moves(BOARD, "C3f E4f"))
-    lost = KIND.apply(BOARD, wrong, [Move(d3, "chord")])
+    wrong = after_moves(BOARD, state, moves_of(BOARD, "C3f E4f"))
+    lost = after_moves(BOARD, wrong, [Move(d3, "chord")])
     assert lost.exploded == d4
     status = KIND.status(BOARD, lost)
     assert status.outcome == "lost" and status.details["exploded"] == d4
     assert status.details["wrong_flags"] == {19}
     assert KIND.status(BOARD, wrong).details["wrong_flags"] == frozenset()
     with pytest.raises(MoveError, match="D3 is open already: it shows 2 and has 1 flag"):
-        KIND.apply(BOARD, KIND.apply(BOARD, state, [Move(c3, "flag")]), [Move(d3, "chord")])
+        after_moves(BOARD, after_moves(BOARD, state, [Move(c3, "flag")]), [Move(d3, "chord")])
     with pytest.raises(MoveError, match="C3 is hidden"):
-        KIND.apply(BOARD, state, [Move(c3, "chord")])
+        after_moves(BOARD, state, [Move(c3, "chord")])
     with pytest.raises(MoveError, match="A1 is open already, with no mine"):
-        KIND.apply(BOARD, state, [Move(0, "open")])
+        after_moves(BOARD, state, [Move(0, "open")])
 
 
 def test_losing_ends_the_game_and_later_moves_are_not_played():
     state = KIND.initial_state(BOARD)
-    lost = KIND.apply(BOARD, state, KIND.parse_moves(BOARD, "C3 E5 A5f"))
+    lost = after_moves(BOARD, state, moves_of(BOARD, "C3 E5 A5f"))
     assert lost == State(state.opened, frozenset(), 12)
     status = KIND.status(BOARD, lost)
     assert status.finished and status.details == {
@@ -406,12 +423,12 @@ def test_losing_ends_the_game_and_later_moves_are_not_played():
     }
     for text in ("E5", "E5f", "D3c"):
         with pytest.raises(MoveError, match="The game is over"):
-            KIND.apply(BOARD, lost, KIND.parse_moves(BOARD, text))
-    assert KIND.hint(BOARD, lost) is None
+            after_moves(BOARD, lost, moves_of(BOARD, text))
+    assert KIND.hint(BOARD, lost) == "No hint: this game is over."
 
 
 def test_refused_moves():
-    state = KIND.apply(BOARD, KIND.initial_state(BOARD), KIND.parse_moves(BOARD, "C3f"))
+    state = after_moves(BOARD, KIND.initial_state(BOARD), moves_of(BOARD, "C3f"))
     for move, message in [
         (Move(12, "open"), "C3 is flagged: unflag it first (C3f)."),
         (Move(0, "flag"), "A1 is open: only hidden cells take a flag."),
@@ -419,20 +436,20 @@ def test_refused_moves():
         (Move(-1, "flag"), "That cell is not on the 5×5 board."),
     ]:
         with pytest.raises(MoveError) as error:
-            KIND.apply(BOARD, state, [Move(19, "open"), move])  # all or nothing
+            after_moves(BOARD, state, [Move(19, "open"), move])  # all or nothing
         assert str(error.value) == message
-    unflagged = KIND.apply(BOARD, state, KIND.parse_moves(BOARD, "C3f"))
+    unflagged = after_moves(BOARD, state, moves_of(BOARD, "C3f"))
     assert unflagged.flagged == frozenset()
 
 
 def test_a_solved_board_has_every_safe_cell_open():
     state = KIND.initial_state(BOARD)
     safe = [c for c in range(25) if c not in BOARD.mines and c not in state.opened]
-    done = KIND.apply(BOARD, state, [Move(c, "open") for c in safe])
+    done = after_moves(BOARD, state, [Move(c, "open") for c in safe])
     assert done.opened == set(range(25)) - BOARD.mines and not done.flagged
     status = KIND.status(BOARD, done)
     assert status.outcome == "solved" and status.details["left"] == 2
-    assert KIND.hint(BOARD, done) is None
+    assert KIND.hint(BOARD, done) == "No hint: this game is over."
 
 
 MOVES = st.lists(
@@ -448,7 +465,7 @@ def test_apply_is_pure_and_states_round_trip(moves):
     for move in moves:
         before = (state, state.opened, state.flagged, state.exploded)
         try:
-            after = KIND.apply(PUZZLE, state, [move])
+            after = after_moves(PUZZLE, state, [move])
         except MoveError as error:
             assert_one_sentence(str(error))
             assert before == (state, state.opened, state.flagged, state.exploded)
@@ -542,11 +559,11 @@ def test_generated_boards_are_no_guess_by_the_oracle(params):
 
 def follow_hints(puzzle, state):
     hints = 0
-    while (move := KIND.hint(puzzle, state)) is not None:
+    while not isinstance(move := KIND.hint(puzzle, state), str):
         assert move.action in ("open", "flag")
         if move.action == "open":
             assert move.cell not in puzzle.mines and move.cell not in state.opened
-        after = KIND.apply(puzzle, state, [move])
+        after = after_moves(puzzle, state, [move])
         assert after != state and after.exploded is None  # progress, never a mine
         state = after
         hints += 1
@@ -575,7 +592,7 @@ def test_a_hint_first_removes_a_wrong_flag():
     state = KIND.initial_state(puzzle)
     safe_hidden = next(c for c in range(81) if c not in state.opened | puzzle.mines)
     mine = min(puzzle.mines)
-    state = KIND.apply(puzzle, state, [Move(safe_hidden, "flag"), Move(mine, "flag")])
+    state = after_moves(puzzle, state, [Move(safe_hidden, "flag"), Move(mine, "flag")])
     assert KIND.hint(puzzle, state) == Move(safe_hidden, "flag")
     follow_hints(puzzle, state)
 
@@ -585,7 +602,7 @@ def test_hints_help_after_lucky_guesses_too():
     state = KIND.initial_state(puzzle)
     for cell in range(0, 256, 7):
         if cell not in puzzle.mines and cell not in state.opened:
-            state = KIND.apply(puzzle, state, [Move(cell, "open")])
+            state = after_moves(puzzle, state, [Move(cell, "open")])
     follow_hints(puzzle, state)
 
 
@@ -626,9 +643,9 @@ def test_opening_a_cell_an_earlier_move_flooded_is_no_move():
         c for c in range(81)
         if c not in state.opened and c not in puzzle.mines and puzzle.numbers[c] == 0
     )  # fmt: skip
-    flooded = KIND.apply(puzzle, state, [Move(zero, "open")])
+    flooded = after_moves(puzzle, state, [Move(zero, "open")])
     reached = next(c for c in flooded.opened - state.opened if c != zero)
-    both = KIND.apply(puzzle, state, [Move(zero, "open"), Move(reached, "open")])
+    both = after_moves(puzzle, state, [Move(zero, "open"), Move(reached, "open")])
     assert both == flooded
     with pytest.raises(MoveError):  # alone, it is open already: refused as before
-        KIND.apply(puzzle, flooded, [Move(reached, "open")])
+        after_moves(puzzle, flooded, [Move(reached, "open")])

@@ -144,11 +144,11 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_no_daily(database
         # other one), and the board is exactly its moves replayed.
         assert len(moves) == game.version == per_game[game_id] - 1
         puzzle = KIND.load(game.puzzle)
+        first = KIND.initial_state(puzzle)
         replayed = KIND.apply(
-            puzzle, KIND.initial_state(puzzle),
-            [m for r in moves for m in KIND.parse_moves(puzzle, r.move)],
-        )  # fmt: skip
-        assert replayed == game.state
+            puzzle, first, [m for r in moves for m in KIND.parse_moves(puzzle, first, r.move)]
+        )
+        assert replayed.state == game.state
     for guild in GUILDS:  # every server has its daily of that date
         post = await storage.daily_post(guild, DAY)
         assert post is not None and post.message_id is not None, guild

@@ -94,7 +94,9 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         # The stored notation replays, through the kind, to the stored state.
         replayed = KIND.initial_state(puzzle)
         for move in moves:
-            replayed = KIND.apply(puzzle, replayed, KIND.parse_moves(puzzle, move.move))
+            replayed = KIND.apply(
+                puzzle, replayed, KIND.parse_moves(puzzle, replayed, move.move)
+            ).state
         assert replayed == personal.state
 
         yesterday = await store.daily_puzzle(date(2026, 11, 21), "pipes", "8x8")

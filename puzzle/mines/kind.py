@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from ..codes import normalize_seed
-from ..kind import Generated, Outcome, PuzzleText, Status
+from ..kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status
 from .generator import generate
 from .grid import block, neighbours
 from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
@@ -56,12 +57,27 @@ class MinesKind:
     name = "mines"
     title = "Minesweeper"
     generator = GENERATOR
+    presets: tuple[str, ...] = ("beginner", "intermediate", "expert", "9x9", "16x16", "30x16")
+    default_daily = "9x9"
+    daily_presets: tuple[str, ...] = ("9x9", "16x16", "30x16")
+    scoring = Scoring()
 
     def parse_params(self, text: str) -> Params:
         return parse_params(text)
 
     def format_params(self, params: Params) -> str:
         return format_params(params)
+
+    def size(self, params: Params) -> tuple[int, int]:
+        return params.width, params.height
+
+    def parse_daily(self, text: str) -> str:
+        """Any board ``parse_params`` reads, written as parameters (``expert`` → ``30x16``)."""
+        return format_params(parse_params(text))
+
+    def daily(self, choice: str, day: date) -> Params:
+        """The same board every day."""
+        return parse_params(choice)
 
     def generate(self, params: Params, seed: str) -> Generated:
         seed = normalize_seed(seed)
@@ -105,27 +121,29 @@ class MinesKind:
     def initial_state(self, puzzle: Puzzle) -> State:
         return State(frozenset(opening(puzzle)))
 
-    def parse_moves(self, puzzle: Puzzle, text: str) -> list[Move]:
+    def parse_moves(self, puzzle: Puzzle, state: State, text: str) -> list[Move]:
         return parse_moves(text, puzzle.width, puzzle.height)
 
     def format_move(self, puzzle: Puzzle, move: Move) -> str:
         return format_move(move, puzzle.width)
 
-    def turns(self, move: Move) -> int:
-        return 1
-
-    def cells(self, puzzle: Puzzle, move: Move) -> tuple[int, ...]:
-        return (move.cell,)
-
-    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> State:
+    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> Applied[State, Move]:
         """Play moves in order, all or nothing (MoveError); once one ends the game, the rest
         are not played. Opening a cell an earlier move of the same batch opened (a flood
-        fill reached it) is no move at all."""
-        return _run(puzzle, state, moves)[0]
-
-    def played(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> list[Move]:
-        """The moves of a batch that take effect: those ``apply`` does not pass over."""
-        return _run(puzzle, state, moves)[1]
+        fill reached it) is no move at all. Each move played counts one click."""
+        before, played = state.opened, []
+        for k, move in enumerate(moves):
+            if k and finished(puzzle, state):
+                break
+            opened_meanwhile = move.cell in state.opened and move.cell not in before
+            if move.action == "open" and opened_meanwhile:
+                continue
+            state = play(puzzle, state, move)
+            played.append(move)
+        cells = tuple(move.cell for move in played)
+        return Applied(
+            state, tuple(played), len(played), Marks(cells, focus=cells[-1] if cells else None)
+        )
 
     def status(self, puzzle: Puzzle, state: State) -> Status:
         flags = len(state.flagged)
@@ -140,13 +158,13 @@ class MinesKind:
         outcome: Outcome = "lost" if lost else "solved" if solved(puzzle, state) else "playing"
         return Status(outcome, details)
 
-    def hint(self, puzzle: Puzzle, state: State) -> Move | None:
+    def hint(self, puzzle: Puzzle, state: State) -> Move | str:
         """A move the solver deduces from what the player sees: first, unflag a wrong flag;
         then the solver's first decision that changes the board (open a safe cell, flag a
-        mine). None once the game is over. Only after a lucky guess can deduction be stuck:
+        mine). No hint once the game is over. Only after a lucky guess can deduction be stuck:
         then it opens a safe cell next to the open ones."""
         if finished(puzzle, state):
-            return None
+            return "No hint: this game is over."
         wrong = state.flagged - puzzle.mines
         if wrong:
             return Move(min(wrong), "flag")
@@ -176,20 +194,6 @@ class MinesKind:
         opened = frozenset(c for c, mark in enumerate(text) if mark == "o")
         flagged = frozenset(c for c, mark in enumerate(text) if mark == "f")
         return State(opened, flagged, text.index("x") if "x" in text else None)
-
-
-def _run(puzzle: Puzzle, state: State, moves: Sequence[Move]) -> tuple[State, list[Move]]:
-    """A batch of moves played: the state after it, and the moves that took effect."""
-    before, played = state.opened, []
-    for k, move in enumerate(moves):
-        if k and finished(puzzle, state):
-            break
-        opened_meanwhile = move.cell in state.opened and move.cell not in before
-        if move.action == "open" and opened_meanwhile:
-            continue
-        state = play(puzzle, state, move)
-        played.append(move)
-    return state, played
 
 
 def _hint_move(state: State, step: Step) -> Move | None:

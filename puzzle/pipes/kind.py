@@ -8,14 +8,24 @@ a state of hex digits, then ``/`` and the locked cells' indices when any are loc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
-from ..codes import normalize_seed
-from ..kind import Generated, MoveError, PuzzleText, Status
+from ..codes import normalize_seed, quote
+from ..kind import Applied, Generated, Marks, MoveError, PuzzleText, Scoring, Status
 from .checker import check, flow_layers
 from .generator import Puzzle, generate, source_of
-from .notation import Move, Params, format_move, format_params, parse_cells, parse_params
+from .notation import (
+    Move,
+    Params,
+    format_move,
+    format_params,
+    parse_cells,
+    parse_params,
+    parse_size,
+)
 from .tiles import rotate, turns_between
 from .v1 import generate_v1
 
@@ -23,6 +33,12 @@ from .v1 import generate_v1
 GENERATOR = "pipes/2"
 #: The generator schema-1 codes were made with (see ``v1.py``).
 LEGACY_GENERATOR = "pipes/1"
+#: The daily's level choice that changes with the weekday, and its levels, Monday first:
+#: easier early in the week.
+WEEKLY = "weekly"
+WEEK_LEVELS = ("easy", "easy", "normal", "normal", "normal", "hard", "hard")
+DAILY_LEVELS = (WEEKLY, "easy", "normal", "hard")
+_DAILY = re.compile(r"^\s*(\S+?)\s*(?:\s(\w+))?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +68,42 @@ class PipesKind:
     name = "pipes"
     title = "Pipes"
     generator = GENERATOR
+    presets: tuple[str, ...] = (
+        "5x4", "5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26",
+    )  # fmt: skip
+    default_daily = "8x8 weekly"
+    daily_presets: tuple[str, ...] = (
+        "8x8 weekly", "5x5 weekly", "6x6 weekly", "10x10 weekly", "12x12 weekly",
+        "8x8 easy", "8x8 normal", "8x8 hard", "10x10 hard", "15x15 normal",
+    )  # fmt: skip
+    scoring = Scoring()
 
     def parse_params(self, text: str) -> Params:
         return parse_params(text)
 
     def format_params(self, params: Params) -> str:
         return format_params(params.width, params.height, params.unique, params.wrap, params.level)
+
+    def size(self, params: Params) -> tuple[int, int]:
+        return params.width, params.height
+
+    def parse_daily(self, text: str) -> str:
+        """A size and a level choice (``weekly`` when none is named): ``8x8 weekly``,
+        ``10x10 hard``."""
+        match = _DAILY.match(re.sub(r"\s*[x×*]\s*", "x", text or "", flags=re.IGNORECASE))
+        level = (match[2] or WEEKLY).lower() if match else ""
+        if match is None or level not in DAILY_LEVELS:
+            raise ValueError(
+                f"{quote(text)} is not a daily Pipes choice: write a size and a level, like "
+                "8x8 weekly or 10x10 hard (levels: weekly, easy, normal, hard)."
+            )
+        width, height = parse_size(match[1])
+        return f"{width}x{height} {level}"
+
+    def daily(self, choice: str, day: date) -> Params:
+        size, _, level = self.parse_daily(choice).partition(" ")
+        width, height = parse_size(size)
+        return Params(width, height, level=WEEK_LEVELS[day.weekday()] if level == WEEKLY else level)
 
     def generate(self, params: Params, seed: str) -> Generated:
         made = generate(
@@ -120,24 +166,15 @@ class PipesKind:
     def initial_state(self, puzzle: Puzzle) -> State:
         return State(puzzle.tiles)
 
-    def parse_moves(self, puzzle: Puzzle, text: str) -> list[Move]:
+    def parse_moves(self, puzzle: Puzzle, state: State, text: str) -> list[Move]:
         return parse_cells(text, puzzle.width, puzzle.height)
 
     def format_move(self, puzzle: Puzzle, move: Move) -> str:
         return format_move(move)
 
-    def turns(self, move: Move) -> int:
-        return abs(move.turns)
-
-    def cells(self, puzzle: Puzzle, move: Move) -> tuple[int, ...]:
-        return (move.y * puzzle.width + move.x,)
-
-    def played(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> list[Move]:
-        """Every move takes effect (or the batch is refused)."""
-        return list(moves)
-
-    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> State:
-        """Turn or lock tiles, all or nothing; a locked tile does not turn (MoveError)."""
+    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> Applied[State, Move]:
+        """Turn or lock tiles, all or nothing; a locked tile does not turn (MoveError).
+        Every move takes effect and counts its quarter turns (a lock counts none)."""
         tiles = list(state.tiles)
         locked = set(state.locked)
         for move in moves:
@@ -150,15 +187,21 @@ class PipesKind:
                 raise MoveError(f"{move.cell} is locked: unlock it first ({move.cell}lock).")
             else:
                 tiles[cell] = rotate(tiles[cell], move.turns)
-        return State(tuple(tiles), frozenset(locked))
+        cells = tuple(move.y * puzzle.width + move.x for move in moves)
+        return Applied(
+            State(tuple(tiles), frozenset(locked)),
+            tuple(moves),
+            counted=sum(abs(move.turns) for move in moves),
+            marks=Marks(cells, focus=cells[-1] if cells else None),
+        )
 
     def status(self, puzzle: Puzzle, state: State) -> Status:
         result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source, puzzle.wrap)
         return Status("solved" if result.solved else "playing", {"check": result})
 
-    def hint(self, puzzle: Puzzle, state: State) -> Move | None:
+    def hint(self, puzzle: Puzzle, state: State) -> Move | str:
         """Turn the wrong tile nearest the source (along the solution) right. Tiles the
-        player locked are theirs to unlock: None when only those are wrong (or none is)."""
+        player locked are theirs to unlock: no hint when only those are wrong."""
         layers = flow_layers(
             puzzle.width, puzzle.height, puzzle.solution, puzzle.source, puzzle.wrap
         )
@@ -169,7 +212,7 @@ class PipesKind:
                 turns = turns_between(state.tiles[cell], puzzle.solution[cell]) or 0
                 x, y = cell % puzzle.width, cell // puzzle.width
                 return Move(x, y, turns if turns < 3 else -1)
-        return None
+        return "No hint: every wrong tile is one you locked. Unlock them to get one."
 
     def encode_state(self, state: State) -> str:
         if not state.locked:
