@@ -8,8 +8,8 @@ from typing import TypedDict, Unpack
 
 from PIL import Image, ImageDraw
 
+from puzzle.grid import column_name
 from puzzle.pipes import Check
-from puzzle.pipes.notation import column_name
 
 from . import theme
 from .layout import Layout, layout

@@ -14,7 +14,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from puzzle.pipes.notation import column_name
+from puzzle.grid import column_name
 
 from . import theme
 from .board import encode_png, outline_window, zoomed

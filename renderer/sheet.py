@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from puzzle.pipes.notation import column_name
+from puzzle.grid import column_name
 
 from . import theme
 from .tiles import draw_tile

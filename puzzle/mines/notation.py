@@ -6,9 +6,9 @@ names the mine count, ``16x16d20`` a density in percent (rounded); any other siz
 count gets the intermediate density, 40 mines in 256 cells (rounded). The canonical text is
 ``WxH`` when the count is the size's default, else ``WxHmN``.
 
-Moves name cells as Pipes does (``B3`` is x=1, y=2): ``B3`` opens (chords when B3 is an open
-number with as many flags around it), ``B3f`` flags or unflags, ``B3c`` chords; several moves
-are separated by spaces or commas.
+Moves name cells as every kind does (``B3`` is x=1, y=2, see ``puzzle.grid``): ``B3`` opens
+(chords when B3 is an open number with as many flags around it), ``B3f`` flags or unflags,
+``B3c`` chords; several moves are separated by spaces or commas.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..codes import quote
-from ..pipes.notation import cell_name, column_index, column_letters
+from ..grid import cell_name, column_index, column_letters
 
 Action = Literal["open", "flag", "chord"]
 

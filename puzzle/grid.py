@@ -1,0 +1,59 @@
+"""Grid coordinates every kind shares: board sizes and cell names as people type them.
+
+Cells are spreadsheet-style: column letters + row number, ``A1`` is the top-left cell, ``B3``
+is x=1, y=2, and columns after Z go on AA, AB … (``AN40`` is the last cell of 40×40). In a
+board's cell list a cell is its row-major index, ``x + y * width``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .codes import quote
+
+#: The sides a board may have in any kind (a kind may allow fewer).
+MIN_SIDE, MAX_SIDE = 3, 40
+
+_SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[x×*]\s*(\d{1,3}))?\s*$", re.IGNORECASE)
+
+
+def column_name(x: int) -> str:
+    """Spreadsheet-style column letters: 0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
+    name = chr(ord("A") + x % 26)
+    return column_name(x // 26 - 1) + name if x >= 26 else name
+
+
+def column_index(name: str) -> int:
+    """The x of column letters: 'A' -> 0, 'AA' -> 26."""
+    x = 0
+    for letter in name.upper():
+        x = 26 * x + ord(letter) - ord("A") + 1
+    return x - 1
+
+
+def column_letters(width: int) -> str:
+    """The column letters of a board ``width`` wide: 'A–F' for 6."""
+    return f"A–{column_name(width - 1)}"
+
+
+def cell_name(x: int, y: int) -> str:
+    """Spreadsheet-style name of a cell: (1, 2) -> 'B3'."""
+    return f"{column_name(x)}{y + 1}"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'6x6', '8×5', '10' -> (width, height); ValueError with a readable message otherwise."""
+    match = _SIZE.match(text or "")
+    if not match:
+        raise ValueError(
+            f"{quote(text)} is not a board size: write it as width×height, like 6x6 or 10x8."
+        )
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    for side in (width, height):
+        if not MIN_SIDE <= side <= MAX_SIDE:
+            raise ValueError(
+                f"A {width}×{height} board is not possible: "
+                f"each side must be from {MIN_SIDE} to {MAX_SIDE} tiles."
+            )
+    return width, height
