@@ -15,6 +15,7 @@ from .codes import quote
 MIN_SIDE, MAX_SIDE = 3, 40
 
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[x×*]\s*(\d{1,3}))?\s*$", re.IGNORECASE)
+_CELL = re.compile(r"^([a-z]{1,2})(\d{1,3})$", re.IGNORECASE)
 
 
 def column_name(x: int) -> str:
@@ -39,6 +40,24 @@ def column_letters(width: int) -> str:
 def cell_name(x: int, y: int) -> str:
     """Spreadsheet-style name of a cell: (1, 2) -> 'B3'."""
     return f"{column_name(x)}{y + 1}"
+
+
+def parse_cell(text: str, width: int, height: int) -> int:
+    """'B3' -> the row-major index of that cell of a ``width × height`` board; ValueError
+    with one sentence when it is not a cell of the board."""
+    match = _CELL.match(text.strip())
+    if not match:
+        raise ValueError(
+            f"{quote(text)} is not a cell: write a column letter and a row number, like B3."
+        )
+    letter, row = match.groups()
+    x, y = column_index(letter), int(row) - 1
+    if not (0 <= x < width and 0 <= y < height):
+        raise ValueError(
+            f"{letter.upper()}{row} is outside the {width}×{height} board: "
+            f"columns {column_letters(width)}, rows 1–{height}."
+        )
+    return x + y * width
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -19,6 +19,7 @@ from ..grid import cell_name as cell_name
 from ..grid import column_index as column_index
 from ..grid import column_letters as column_letters
 from ..grid import column_name as column_name
+from ..grid import parse_cell
 from ..grid import parse_size as parse_size
 
 LEVEL_LETTERS = {"easy": "e", "normal": "", "hard": "h"}
@@ -58,12 +59,8 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
                 "optionally followed by x2 (turn twice) or ccw (counter-clockwise)."
             )
         letter, row, lock, direction, count = match.groups()
-        x, y = column_index(letter), int(row) - 1
-        if not (0 <= x < width and 0 <= y < height):
-            raise ValueError(
-                f"{letter.upper()}{row} is outside the {width}×{height} board: "
-                f"columns {column_letters(width)}, rows 1–{height}."
-            )
+        cell = parse_cell(letter + row, width, height)
+        x, y = cell % width, cell // width
         if lock:
             moves.append(Move(x, y, 0, lock=True))
             continue
