@@ -10,7 +10,14 @@ from PIL import Image, ImageDraw
 from puzzle.pipes import Check
 
 from . import theme
-from .canvas import draw_labels, encode_png, outline_window, zoomed
+from .canvas import (
+    draw_banner,
+    draw_labels,
+    encode_png,
+    encode_pngs,
+    highlight_cells,
+    outline_window,
+)
 from .layout import Layout, layout
 from .sheet import INDEX, sheet
 from .tiles import PIPE_WIDTH
@@ -56,16 +63,9 @@ def render_image(
         _wrap_stubs(draw, geometry, tiles, result.loops, water)
     if frame is not None:
         outline_window(draw, geometry, frame, INDEX[theme.FRAME], INDEX[theme.LABEL])
-    for i in highlight:
-        _frame(draw, geometry, i % width, i // width)
+    highlight_cells(draw, geometry, highlight, INDEX[theme.HIGHLIGHT])
     if result.solved:
-        banner = sprites.solved
-        image.paste(banner, ((geometry.size[0] - banner.width) // 2, bottom + geometry.pad))
-        draw.rectangle(
-            (0, 0, geometry.size[0] - 1, geometry.size[1] - 1),
-            outline=INDEX[theme.SOLVED],
-            width=max(2, geometry.pad // 2),
-        )
+        draw_banner(image, geometry, sprites.solved, INDEX[theme.SOLVED])
     return image
 
 
@@ -125,15 +125,6 @@ def _wrap_stubs(
         draw.rectangle(box, fill=INDEX[fill], outline=INDEX[line])
 
 
-def _frame(draw: ImageDraw.ImageDraw, geometry: Layout, x: int, y: int) -> None:
-    left, top, right, bottom = geometry.cell_box(x, y)
-    draw.rectangle(
-        (left, top, right - 1, bottom - 1),
-        outline=INDEX[theme.HIGHLIGHT],
-        width=max(2, geometry.cell // 12),
-    )
-
-
 class Marks(TypedDict, total=False):
     """What ``render_png`` passes on to ``render_image``."""
 
@@ -168,7 +159,4 @@ def render_boards(
     """The board as PNG bytes and, with ``zoom`` and a ``frame``, the framed block of cells
     enlarged (whole pixels, no blur) to read on a phone: (board, zoomed window or None)."""
     image = render_image(width, height, tiles, source, result, **marks)
-    frame = marks.get("frame")
-    if not zoom or frame is None:
-        return encode_png(image), None
-    return encode_png(image), encode_png(zoomed(image, layout(width, height), frame))
+    return encode_pngs(image, layout(width, height), marks.get("frame") if zoom else None)

@@ -1,12 +1,13 @@
 """The canvas every kind's pictures share: the label font, the coordinates around the board,
-the outline of the buttons' window, the zoomed window and PNG encoding. A kind's renderer
-draws its cells on a ``layout.Layout`` and these around them; this module names no kind.
+the outline of the buttons' window, highlighted cells, the banner of a finished board, the
+zoomed window and PNG encoding. A kind's renderer draws its cells on a ``layout.Layout`` and
+these around them; this module names no kind.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -94,6 +95,28 @@ def outline_window(
     )
 
 
+def highlight_cells(
+    draw: ImageDraw.ImageDraw, geometry: Layout, cells: Iterable[int], colour: int | RGB
+) -> None:
+    """Frame each of ``cells`` (row-major indices) in ``colour``: a last move, a hint."""
+    for i in cells:
+        left, top, right, bottom = geometry.cell_box(i % geometry.width, i // geometry.width)
+        draw.rectangle(
+            (left, top, right - 1, bottom - 1), outline=colour, width=max(2, geometry.cell // 12)
+        )
+
+
+def draw_banner(image: Image.Image, geometry: Layout, banner: Image.Image, edge: int | RGB) -> None:
+    """Mark a finished board: ``banner`` centred under it, an ``edge`` round the whole image."""
+    bottom = geometry.cell_box(0, geometry.height - 1)[3]
+    image.paste(banner, ((geometry.size[0] - banner.width) // 2, bottom + geometry.pad))
+    ImageDraw.Draw(image).rectangle(
+        (0, 0, geometry.size[0] - 1, geometry.size[1] - 1),
+        outline=edge,
+        width=max(2, geometry.pad // 2),
+    )
+
+
 def zoomed(image: Image.Image, geometry: Layout, frame: tuple[int, int, int, int]) -> Image.Image:
     """The block of cells ``frame`` (x, y, width, height) of a board image, enlarged by whole
     pixels (no blur) to at least ``ZOOM_WIDTH``."""
@@ -110,3 +133,12 @@ def encode_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=1)
     return out.getvalue()
+
+
+def encode_pngs(
+    image: Image.Image, geometry: Layout, frame: tuple[int, int, int, int] | None
+) -> tuple[bytes, bytes | None]:
+    """PNG bytes of a board image and, given a block of cells ``frame``, of that block zoomed
+    for a phone: (board, zoomed window or None)."""
+    window = None if frame is None else encode_png(zoomed(image, geometry, frame))
+    return encode_png(image), window

@@ -17,15 +17,15 @@ from PIL import Image, ImageDraw
 from . import theme
 from .canvas import (
     banner_sprite,
+    draw_banner,
     draw_labels,
-    encode_png,
+    encode_pngs,
     font,
+    highlight_cells,
     label_sprites,
     outline_window,
-    zoomed,
 )
-from .layout import Layout, layout
-from .theme import RGB
+from .layout import layout
 
 HIDDEN = theme.hex_rgb("#B9C0CB")
 HIDDEN_LIGHT = theme.hex_rgb("#F4F6F9")
@@ -177,30 +177,12 @@ def render_mines_image(
     draw = ImageDraw.Draw(image)
     if frame is not None:
         outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
-    for i in highlight:
-        _outline(draw, geometry, (i % width, i // width, 1, 1), theme.HIGHLIGHT)
+    highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
     if finished:
-        banner = sprites["solved" if view.outcome == "solved" else "lost"]
-        bottom = geometry.cell_box(0, height - 1)[3]
-        image.paste(banner, ((geometry.size[0] - banner.width) // 2, bottom + geometry.pad))
-        edge = theme.SOLVED if view.outcome == "solved" else LOST
-        draw.rectangle(
-            (0, 0, geometry.size[0] - 1, geometry.size[1] - 1),
-            outline=edge,
-            width=max(2, geometry.pad // 2),
-        )
+        won = view.outcome == "solved"
+        banner, edge = (sprites["solved"], theme.SOLVED) if won else (sprites["lost"], LOST)
+        draw_banner(image, geometry, banner, edge)
     return image
-
-
-def _outline(
-    draw: ImageDraw.ImageDraw, geometry: Layout, block: tuple[int, int, int, int], colour: RGB
-) -> None:
-    x, y, w, h = block
-    left, top = geometry.cell_origin(x, y)
-    right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
-    draw.rectangle(
-        (left, top, right - 1, bottom - 1), outline=colour, width=max(2, geometry.cell // 12)
-    )
 
 
 def render_mines_png(
@@ -213,6 +195,4 @@ def render_mines_png(
     """PNG bytes of the board and, with ``zoom`` and a ``frame``, the framed block enlarged
     for a phone: (board, zoomed window or None)."""
     image = render_mines_image(view, highlight=highlight, frame=frame)
-    if not zoom or frame is None:
-        return encode_png(image), None
-    return encode_png(image), encode_png(zoomed(image, layout(view.width, view.height), frame))
+    return encode_pngs(image, layout(view.width, view.height), frame if zoom else None)
