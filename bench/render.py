@@ -19,7 +19,7 @@ from PIL import Image  # noqa: E402
 
 from puzzle.pipes import check, generate, rotate  # noqa: E402
 from renderer import render_image, render_png, render_win_animation  # noqa: E402
-from renderer.board import encode_png  # noqa: E402
+from renderer.canvas import encode_png  # noqa: E402
 from renderer.layout import layout  # noqa: E402
 from renderer.sheet import sheet  # noqa: E402
 

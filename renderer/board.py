@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Iterable, Sequence
 from typing import TypedDict, Unpack
 
 from PIL import Image, ImageDraw
 
 from puzzle.pipes import Check
-from puzzle.pipes.notation import column_name
 
 from . import theme
+from .canvas import (
+    draw_banner,
+    draw_labels,
+    encode_png,
+    encode_pngs,
+    highlight_cells,
+    outline_window,
+)
 from .layout import Layout, layout
 from .sheet import INDEX, sheet
 from .tiles import PIPE_WIDTH
@@ -47,7 +53,7 @@ def render_image(
     image.putpalette(sprites.palette)
     water = result.flooded if flooded is None else flooded
     paint_cells(image, geometry, tiles, source, range(width * height), result.loops, water, locked)
-    _labels(image, geometry, sprites.labels)
+    draw_labels(image, geometry, sprites.labels)
     draw = ImageDraw.Draw(image)
     right, bottom = geometry.cell_box(width - 1, height - 1)[2:]
     draw.rectangle(
@@ -57,42 +63,10 @@ def render_image(
         _wrap_stubs(draw, geometry, tiles, result.loops, water)
     if frame is not None:
         outline_window(draw, geometry, frame, INDEX[theme.FRAME], INDEX[theme.LABEL])
-    for i in highlight:
-        _frame(draw, geometry, i % width, i // width)
+    highlight_cells(draw, geometry, highlight, INDEX[theme.HIGHLIGHT])
     if result.solved:
-        banner = sprites.solved
-        image.paste(banner, ((geometry.size[0] - banner.width) // 2, bottom + geometry.pad))
-        draw.rectangle(
-            (0, 0, geometry.size[0] - 1, geometry.size[1] - 1),
-            outline=INDEX[theme.SOLVED],
-            width=max(2, geometry.pad // 2),
-        )
+        draw_banner(image, geometry, sprites.solved, INDEX[theme.SOLVED])
     return image
-
-
-def outline_window(
-    draw: ImageDraw.ImageDraw,
-    geometry: Layout,
-    frame: tuple[int, int, int, int],
-    dark: int | tuple[int, int, int],
-    light: int | tuple[int, int, int],
-) -> None:
-    """Outline the block of cells ``frame`` (x, y, width, height): a thick ``dark`` band
-    with a thin ``light`` line in it, seen on any cell colour."""
-    x, y, w, h = frame
-    left, top = geometry.cell_origin(x, y)
-    right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
-    thick = max(3, geometry.cell // 10)
-    draw.rectangle(
-        (left - thick, top - thick, right + thick - 1, bottom + thick - 1),
-        outline=dark,
-        width=thick,
-    )
-    draw.rectangle(
-        (left - thick // 2, top - thick // 2, right + thick // 2 - 1, bottom + thick // 2 - 1),
-        outline=light,
-        width=max(1, thick // 3),
-    )
 
 
 def paint_cells(
@@ -151,29 +125,6 @@ def _wrap_stubs(
         draw.rectangle(box, fill=INDEX[fill], outline=INDEX[line])
 
 
-def _labels(image: Image.Image, geometry: Layout, labels: dict[str, Image.Image]) -> None:
-    for x in range(geometry.width):
-        image.paste(labels[column_name(x)], (geometry.cell_origin(x, 0)[0], 0))
-    for y in range(geometry.height):
-        image.paste(labels[str(y + 1)], (0, geometry.cell_origin(0, y)[1]))
-
-
-def _frame(draw: ImageDraw.ImageDraw, geometry: Layout, x: int, y: int) -> None:
-    left, top, right, bottom = geometry.cell_box(x, y)
-    draw.rectangle(
-        (left, top, right - 1, bottom - 1),
-        outline=INDEX[theme.HIGHLIGHT],
-        width=max(2, geometry.cell // 12),
-    )
-
-
-def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes, tuned for speed: palette data, zlib level 1."""
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=1)
-    return out.getvalue()
-
-
 class Marks(TypedDict, total=False):
     """What ``render_png`` passes on to ``render_image``."""
 
@@ -195,10 +146,6 @@ def render_png(
     return encode_png(render_image(width, height, tiles, source, result, **marks))
 
 
-#: A zoomed window is drawn at least this wide (a phone screen shows about 350 px).
-ZOOM_WIDTH = 360
-
-
 def render_boards(
     width: int,
     height: int,
@@ -212,18 +159,4 @@ def render_boards(
     """The board as PNG bytes and, with ``zoom`` and a ``frame``, the framed block of cells
     enlarged (whole pixels, no blur) to read on a phone: (board, zoomed window or None)."""
     image = render_image(width, height, tiles, source, result, **marks)
-    frame = marks.get("frame")
-    if not zoom or frame is None:
-        return encode_png(image), None
-    return encode_png(image), encode_png(zoomed(image, layout(width, height), frame))
-
-
-def zoomed(image: Image.Image, geometry: Layout, frame: tuple[int, int, int, int]) -> Image.Image:
-    """The block of cells ``frame`` (x, y, width, height) of a board image, enlarged by whole
-    pixels (no blur) to at least ``ZOOM_WIDTH``."""
-    x, y, w, h = frame
-    left, top = geometry.cell_origin(x, y)
-    right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
-    window = image.crop((left, top, right, bottom))
-    factor = max(1, -(-ZOOM_WIDTH // window.width))
-    return window.resize((window.width * factor, window.height * factor), Image.Resampling.NEAREST)
+    return encode_pngs(image, layout(width, height), marks.get("frame") if zoom else None)

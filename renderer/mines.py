@@ -2,8 +2,8 @@
 
 Hidden cells are raised (a bevel), open cells flat; a number is its digit (colours only
 help); a flag is a pennant on a pole; a mine a spiked disc, on red where it exploded; a wrong
-flag is crossed out. Coordinates and the SOLVED / LOST banner as on Pipes boards. Sprites are
-drawn once per cell size (supersampled) and pasted.
+flag is crossed out. Coordinates, the window and the SOLVED / LOST banner are the shared
+canvas's (``renderer.canvas``). Sprites are drawn once per cell size (supersampled) and pasted.
 """
 
 from __future__ import annotations
@@ -14,13 +14,18 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from puzzle.pipes.notation import column_name
-
 from . import theme
-from .board import encode_png, outline_window, zoomed
-from .layout import Layout, layout
-from .sheet import MAX_LABEL, font, text_sprite
-from .theme import RGB
+from .canvas import (
+    banner_sprite,
+    draw_banner,
+    draw_labels,
+    encode_pngs,
+    font,
+    highlight_cells,
+    label_sprites,
+    outline_window,
+)
+from .layout import layout
 
 HIDDEN = theme.hex_rgb("#B9C0CB")
 HIDDEN_LIGHT = theme.hex_rgb("#F4F6F9")
@@ -119,16 +124,9 @@ def _draw_cell(look: str, size: int) -> Image.Image:
 @cache
 def _sprites(cell: int, margin: int) -> dict[str, Image.Image]:
     sprites = {look: _draw_cell(look, cell) for look in LOOKS}
-    px = max(10, round(margin * 0.62))
-    for k in range(MAX_LABEL):
-        sprites[column_name(k)] = text_sprite(
-            column_name(k), (cell, margin), px, theme.LABEL, theme.FRAME
-        )
-        sprites[str(k + 1)] = text_sprite(str(k + 1), (margin, cell), px, theme.LABEL, theme.FRAME)
-    sprites["solved"] = text_sprite(
-        "SOLVED", (margin * 6, margin), px, theme.SOLVED_TEXT, theme.SOLVED
-    )
-    sprites["lost"] = text_sprite("LOST", (margin * 6, margin), px, theme.SOLVED_TEXT, LOST)
+    sprites.update(label_sprites(cell, margin))
+    sprites["solved"] = banner_sprite("SOLVED", margin, theme.SOLVED)
+    sprites["lost"] = banner_sprite("LOST", margin, LOST)
     return sprites
 
 
@@ -175,37 +173,16 @@ def render_mines_image(
     image = Image.new("RGB", geometry.size, theme.FRAME)
     for i in range(width * height):
         image.paste(sprites[view.look(i)], geometry.cell_origin(i % width, i // width))
-    for x in range(width):
-        image.paste(sprites[column_name(x)], (geometry.cell_origin(x, 0)[0], 0))
-    for y in range(height):
-        image.paste(sprites[str(y + 1)], (0, geometry.cell_origin(0, y)[1]))
+    draw_labels(image, geometry, sprites)
     draw = ImageDraw.Draw(image)
     if frame is not None:
         outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
-    for i in highlight:
-        _outline(draw, geometry, (i % width, i // width, 1, 1), theme.HIGHLIGHT)
+    highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
     if finished:
-        banner = sprites["solved" if view.outcome == "solved" else "lost"]
-        bottom = geometry.cell_box(0, height - 1)[3]
-        image.paste(banner, ((geometry.size[0] - banner.width) // 2, bottom + geometry.pad))
-        edge = theme.SOLVED if view.outcome == "solved" else LOST
-        draw.rectangle(
-            (0, 0, geometry.size[0] - 1, geometry.size[1] - 1),
-            outline=edge,
-            width=max(2, geometry.pad // 2),
-        )
+        won = view.outcome == "solved"
+        banner, edge = (sprites["solved"], theme.SOLVED) if won else (sprites["lost"], LOST)
+        draw_banner(image, geometry, banner, edge)
     return image
-
-
-def _outline(
-    draw: ImageDraw.ImageDraw, geometry: Layout, block: tuple[int, int, int, int], colour: RGB
-) -> None:
-    x, y, w, h = block
-    left, top = geometry.cell_origin(x, y)
-    right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
-    draw.rectangle(
-        (left, top, right - 1, bottom - 1), outline=colour, width=max(2, geometry.cell // 12)
-    )
 
 
 def render_mines_png(
@@ -218,6 +195,4 @@ def render_mines_png(
     """PNG bytes of the board and, with ``zoom`` and a ``frame``, the framed block enlarged
     for a phone: (board, zoomed window or None)."""
     image = render_mines_image(view, highlight=highlight, frame=frame)
-    if not zoom or frame is None:
-        return encode_png(image), None
-    return encode_png(image), encode_png(zoomed(image, layout(view.width, view.height), frame))
+    return encode_pngs(image, layout(view.width, view.height), frame if zoom else None)

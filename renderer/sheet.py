@@ -7,29 +7,20 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
-
-from puzzle.pipes.notation import column_name
+from PIL import Image, ImageChops
 
 from . import theme
+from .canvas import banner_sprite, label_sprites
 from .tiles import draw_tile
 
-FONT = Path(__file__).resolve().parents[1] / "assets" / "fonts" / "DejaVuSansMono-Bold.ttf"
 SOLVED_TEXT = "SOLVED"
-MAX_LABEL = 40
 
 # Colour indices of the palette (exact theme colours come first).
 INDEX = {colour: k for k, colour in reversed(list(enumerate(theme.PALETTE_BASE)))}
 #: The last palette entry is never drawn: animation frames use it for "unchanged".
 TRANSPARENT = 255
 _EXTRA = TRANSPARENT - len(theme.PALETTE_BASE)
-
-
-def font(px: int) -> ImageFont.FreeTypeFont:
-    """The label font at ``px`` pixels."""
-    return ImageFont.truetype(str(FONT), px)
 
 
 @dataclass(frozen=True)
@@ -42,15 +33,6 @@ class Sheet:
     #: column letters 'A'..'AN' and row numbers '1'..'40' -> label sprite
     labels: dict[str, Image.Image]
     solved: Image.Image
-
-
-def text_sprite(text: str, size: tuple[int, int], px: int, fg, bg) -> Image.Image:
-    """``text`` centred on a ``size`` RGB image in the label font."""
-    image = Image.new("RGB", size, bg)
-    ImageDraw.Draw(image).text(
-        (size[0] / 2, size[1] / 2), text, font=font(px), fill=fg, anchor="mm"
-    )
-    return image
 
 
 def _exact(rgb: Image.Image, mapped: Image.Image) -> Image.Image:
@@ -77,17 +59,8 @@ def _sheet(cell: int, margin: int) -> Sheet:
                     sprites[mask, state, source, locked] = draw_tile(
                         mask, state, cell, source=source, locked=locked
                     )
-    label_px = max(10, round(margin * 0.62))
-    for k in range(MAX_LABEL):
-        sprites[column_name(k)] = text_sprite(
-            column_name(k), (cell, margin), label_px, theme.LABEL, theme.FRAME
-        )
-        sprites[str(k + 1)] = text_sprite(
-            str(k + 1), (margin, cell), label_px, theme.LABEL, theme.FRAME
-        )
-    sprites["solved"] = text_sprite(
-        SOLVED_TEXT, (margin * 6, margin), label_px, theme.SOLVED_TEXT, theme.SOLVED
-    )
+    sprites.update(label_sprites(cell, margin))
+    sprites["solved"] = banner_sprite(SOLVED_TEXT, margin, theme.SOLVED)
     # One atlas of everything; its extra colours (antialiased edges) fill the palette after
     # the exact theme colours, then every sprite is mapped onto that palette.
     atlas_width = max(image.width for image in sprites.values())

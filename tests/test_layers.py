@@ -109,3 +109,17 @@ def test_no_import_cycles():
     edges = {(a.split(".")[0], b.split(".")[0]) for a, b in GRAPH.edges}
     packages = nx.DiGraph((a, b) for a, b in edges if a != b)
     assert list(nx.simple_cycles(packages)) == []
+
+
+def test_no_kind_imports_another_kind():
+    """What kinds share lives beside them in ``puzzle`` (grid, codes, kind), in no kind."""
+    kinds = {p.name for p in (ROOT / "puzzle").iterdir() if (p / "__init__.py").is_file()}
+    wrong = []
+    for name, data in GRAPH.nodes(data=True):
+        own = name.split(".")[1] if name.startswith("puzzle.") else None
+        if own in kinds:
+            for target in data["imports"]:
+                parts = target.split(".")
+                if parts[0] == "puzzle" and len(parts) > 1 and parts[1] in kinds - {own}:
+                    wrong.append(f"{name} imports {target}")
+    assert kinds >= {"pipes", "mines"} and wrong == []

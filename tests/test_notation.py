@@ -2,30 +2,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzle.pipes import Move, cell_name, parse_cells, parse_code, parse_size
-from puzzle.pipes.notation import column_letters, format_params, parse_params
-
-
-@pytest.mark.parametrize(
-    ("text", "size"),
-    [("6x6", (6, 6)), ("8×5", (8, 5)), (" 10 X 8 ", (10, 8)), ("7", (7, 7)), ("40x3", (40, 3))],
-)
-def test_sizes(text, size):
-    assert parse_size(text) == size
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("big", "“big” is not a board size"),
-        ("2x5", "A 2×5 board is not possible: each side must be from 3 to 40 tiles."),
-        ("41x41", "each side must be from 3 to 40"),
-        ("", "is not a board size"),
-    ],
-)
-def test_bad_sizes(text, message):
-    with pytest.raises(ValueError, match=message):
-        parse_size(text)
+from puzzle.grid import cell_name
+from puzzle.pipes import Move, parse_cells, parse_code
+from puzzle.pipes.notation import format_params, parse_params
 
 
 def test_cells_and_amounts():
@@ -62,9 +41,7 @@ def test_cell_names_round_trip(x, y):
 
 
 def test_columns_after_z():
-    assert [cell_name(x, 0) for x in (0, 25, 26, 27, 39)] == ["A1", "Z1", "AA1", "AB1", "AN1"]
     assert parse_cells("AN40 aa3ccw", 40, 40) == [Move(39, 39, 1), Move(26, 2, -1)]
-    assert column_letters(40) == "A–AN"
 
 
 def test_codes():

@@ -6,9 +6,9 @@ names the mine count, ``16x16d20`` a density in percent (rounded); any other siz
 count gets the intermediate density, 40 mines in 256 cells (rounded). The canonical text is
 ``WxH`` when the count is the size's default, else ``WxHmN``.
 
-Moves name cells as Pipes does (``B3`` is x=1, y=2): ``B3`` opens (chords when B3 is an open
-number with as many flags around it), ``B3f`` flags or unflags, ``B3c`` chords; several moves
-are separated by spaces or commas.
+Moves name cells as every kind does (``B3`` is x=1, y=2, see ``puzzle.grid``): ``B3`` opens
+(chords when B3 is an open number with as many flags around it), ``B3f`` flags or unflags,
+``B3c`` chords; several moves are separated by spaces or commas.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..codes import quote
-from ..pipes.notation import cell_name, column_index, column_letters
+from ..grid import cell_name, parse_cell
 
 Action = Literal["open", "flag", "chord"]
 
@@ -128,13 +128,7 @@ def parse_moves(text: str, width: int, height: int) -> list[Move]:
                 "B3, then f to flag it or c to chord it."
             )
         letter, row, suffix = match.groups()
-        x, y = column_index(letter), int(row) - 1
-        if not (0 <= x < width and 0 <= y < height):
-            raise ValueError(
-                f"{letter.upper()}{row} is outside the {width}×{height} board: "
-                f"columns {column_letters(width)}, rows 1–{height}."
-            )
-        moves.append(Move(x + y * width, _SUFFIX[suffix.lower()]))
+        moves.append(Move(parse_cell(letter + row, width, height), _SUFFIX[suffix.lower()]))
     return moves
 
 

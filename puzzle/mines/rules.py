@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..grid import cell_name
 from ..kind import MoveError
-from ..pipes.notation import cell_name
 from .grid import count_numbers, flood, neighbours, three_bv
 from .notation import Move
 

@@ -30,9 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from ..grid import parse_size
 from ..prng import Stream
 from .grid import grid
-from .notation import WRAP_NOT_EASY, make_code, parse_code, parse_size
+from .notation import WRAP_NOT_EASY, make_code, parse_code
 from .solver import EASY, NORMAL, deduce
 from .tiles import ROTATED, TURNS
 

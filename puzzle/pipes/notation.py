@@ -1,9 +1,9 @@
-"""What people type: board sizes, cell coordinates, seeds and puzzle codes.
+"""What people type for Pipes: moves, parameters and puzzle codes. Board sizes and cell names
+are ``puzzle.grid``'s (re-exported here).
 
-Cells are spreadsheet-style: column letters + row number, ``A1`` is the top-left tile, ``B3``
-is x=1, y=2, and columns after Z go on AA, AB … (``AN40`` is the last tile of 40×40). A move
-is a cell with an optional amount: ``B3`` (one clockwise turn), ``C4x2`` (two), ``D1ccw`` (one
-counter-clockwise), ``D1ccwx2``, ``E5cw``; ``B3lock`` locks the tile (or unlocks a locked one).
+A move is a cell with an optional amount: ``B3`` (one clockwise turn), ``C4x2`` (two),
+``D1ccw`` (one counter-clockwise), ``D1ccwx2``, ``E5cw``; ``B3lock`` locks the tile (or
+unlocks a locked one).
 """
 
 from __future__ import annotations
@@ -13,13 +13,19 @@ from dataclasses import dataclass
 
 from ..codes import normalize_seed, quote
 from ..codes import parse_code as split_code
+from ..grid import MAX_SIDE as MAX_SIDE
+from ..grid import MIN_SIDE as MIN_SIDE
+from ..grid import cell_name as cell_name
+from ..grid import column_index as column_index
+from ..grid import column_letters as column_letters
+from ..grid import column_name as column_name
+from ..grid import parse_cell
+from ..grid import parse_size as parse_size
 
-MIN_SIDE, MAX_SIDE = 3, 40
 LEVEL_LETTERS = {"easy": "e", "normal": "", "hard": "h"}
 #: Why there are no easy wrapping puzzles: with no border, the easy rules have no start.
 WRAP_NOT_EASY = "A wrapping board cannot be easy: it has no border to start from."
 
-_SIZE = re.compile(r"^\s*(\d{1,3})\s*(?:[x×*]\s*(\d{1,3}))?\s*$", re.IGNORECASE)
 _MOVE = re.compile(r"^([a-z]{1,2})(\d{1,3})(?:(lock)|(cw|ccw)?(?:x(\d{1,2}))?)$", re.IGNORECASE)
 _PARAMS = re.compile(r"^(\d{1,2})x(\d{1,2})(w?)(?:([eh]?)|(n))$", re.IGNORECASE)
 
@@ -39,48 +45,6 @@ class Move:
         return cell_name(self.x, self.y)
 
 
-def column_name(x: int) -> str:
-    """Spreadsheet-style column letters: 0 -> 'A', 25 -> 'Z', 26 -> 'AA'."""
-    name = chr(ord("A") + x % 26)
-    return column_name(x // 26 - 1) + name if x >= 26 else name
-
-
-def column_index(name: str) -> int:
-    """The x of column letters: 'A' -> 0, 'AA' -> 26."""
-    x = 0
-    for letter in name.upper():
-        x = 26 * x + ord(letter) - ord("A") + 1
-    return x - 1
-
-
-def column_letters(width: int) -> str:
-    """The column letters of a board ``width`` wide: 'A–F' for 6."""
-    return f"A–{column_name(width - 1)}"
-
-
-def cell_name(x: int, y: int) -> str:
-    """Spreadsheet-style name of a cell: (1, 2) -> 'B3'."""
-    return f"{column_name(x)}{y + 1}"
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """'6x6', '8×5', '10' -> (width, height); ValueError with a readable message otherwise."""
-    match = _SIZE.match(text or "")
-    if not match:
-        raise ValueError(
-            f"{quote(text)} is not a board size: write it as width×height, like 6x6 or 10x8."
-        )
-    width = int(match.group(1))
-    height = int(match.group(2) or width)
-    for side in (width, height):
-        if not MIN_SIDE <= side <= MAX_SIDE:
-            raise ValueError(
-                f"A {width}×{height} board is not possible: "
-                f"each side must be from {MIN_SIDE} to {MAX_SIDE} tiles."
-            )
-    return width, height
-
-
 def parse_cells(text: str, width: int, height: int) -> list[Move]:
     """Parse moves such as 'B3 c4x2 D1ccw' (spaces or commas between them) on a board."""
     words = [w for w in re.split(r"[\s,;]+", text or "") if w]
@@ -95,12 +59,8 @@ def parse_cells(text: str, width: int, height: int) -> list[Move]:
                 "optionally followed by x2 (turn twice) or ccw (counter-clockwise)."
             )
         letter, row, lock, direction, count = match.groups()
-        x, y = column_index(letter), int(row) - 1
-        if not (0 <= x < width and 0 <= y < height):
-            raise ValueError(
-                f"{letter.upper()}{row} is outside the {width}×{height} board: "
-                f"columns {column_letters(width)}, rows 1–{height}."
-            )
+        cell = parse_cell(letter + row, width, height)
+        x, y = cell % width, cell // width
         if lock:
             moves.append(Move(x, y, 0, lock=True))
             continue

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..grid import cell_name, column_name
 from .checker import Check
-from .notation import cell_name, column_name
 from .tiles import GLYPHS, LEFT, RIGHT
 
 

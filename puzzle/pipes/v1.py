@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..grid import parse_size
 from ..prng import Rng
 from .candidates import ALL_OPEN, ANY_OPEN, INITIAL, KEEP_CLOSED, KEEP_OPEN, MASKS, edge_ids
 from .checker import check
 from .generator import Puzzle, assemble, regions, source_of
 from .grid import grid
-from .notation import make_code, parse_size
+from .notation import make_code
 from .tiles import rotate
 
 
