@@ -78,12 +78,6 @@ class Game:
         return self.puzzle.height
 
     @property
-    def tiles(self) -> tuple[int, ...]:
-        """The tiles of a tiled kind's state (Pipes)."""
-        tiles: tuple[int, ...] = self.state.tiles
-        return tiles
-
-    @property
     def solved(self) -> bool:
         return self.outcome == "solved"
 
@@ -108,6 +102,8 @@ class Change:
     hints: int = 0
     outcome: Outcome = "playing"
     result: NewResult | None = None
+    #: Anything the caller's rules want handed back; storage never reads it.
+    context: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +119,13 @@ class NewResult:
 
 @dataclass(frozen=True, slots=True)
 class Changed:
-    """A change's outcome: the game as stored afterwards, and whether this call changed it
-    (False when the interaction had been applied already)."""
+    """A change's outcome: the game as stored afterwards, whether this call changed it
+    (False when the interaction had been applied already), and the written change's
+    ``context`` (None when nothing was applied)."""
 
     game: Game
     applied: bool
+    context: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +209,7 @@ class Result:
     solved_at: datetime
     #: The date of the daily puzzle it solved.
     date: date
+    #: The kind of the daily puzzle.
+    kind: str
     #: Solved after that date had ended where it was played.
     late: bool = False
-    #: The kind of the daily puzzle.
-    kind: str = "pipes"

@@ -240,7 +240,7 @@ class PostgresStorage:
             await db.executemany(pg(sql.ADD_MOVE), moves)
             if result is not None:
                 await db.execute(pg(sql.ADD_RESULT), *result)
-            return Changed(rows.changed(game, change, now), applied=True)
+            return Changed(rows.changed(game, change, now), applied=True, context=change.context)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._pool.fetch(pg(sql.MOVES), game_id)]

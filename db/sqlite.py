@@ -268,7 +268,7 @@ class SqliteStorage:
         db.executemany(sql.ADD_MOVE, moves)
         if result is not None:
             db.execute(sql.ADD_RESULT, result)
-        return Changed(rows.changed(game, change, now), applied=True)
+        return Changed(rows.changed(game, change, now), applied=True, context=change.context)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._all(sql.MOVES, game_id)]

@@ -45,7 +45,7 @@ class GameFinished(StorageError):
     """The game is solved (or lost) and takes no more moves; ``outcome`` says which, and
     ``kind`` what game it is."""
 
-    def __init__(self, message: str, outcome: str, kind: str = "pipes") -> None:
+    def __init__(self, message: str, outcome: str, kind: str) -> None:
         super().__init__(message)
         self.outcome = outcome
         self.kind = kind

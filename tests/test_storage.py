@@ -113,8 +113,8 @@ def test_the_state_always_equals_the_replayed_moves(backend, tmp_path_factory, m
                 game = (await store.change(game.id, 5, turn([(cell, turns)]))).game
             recorded = await store.moves(game.id)
             assert len(recorded) == len(moves)
-            assert game.tiles == replay([1] * 36, recorded)
-            assert (await store.game(game.id)).tiles == game.tiles
+            assert game.state.tiles == replay([1] * 36, recorded)
+            assert (await store.game(game.id)).state.tiles == game.state.tiles
             assert game.version == len(moves)
             assert game.turns == sum(abs(t) for _, t in moves)
         finally:
@@ -139,7 +139,7 @@ async def test_200_concurrent_changes_lose_and_double_nothing(storage):
     per_cell = [0] * 36
     for cell, turns in moves:
         per_cell[cell] += turns
-    assert after.tiles == tuple(rotate(1, per_cell[i]) for i in range(36))
+    assert after.state.tiles == tuple(rotate(1, per_cell[i]) for i in range(36))
 
 
 async def test_rules_see_the_state_they_change(storage):
@@ -153,7 +153,7 @@ async def test_rules_see_the_state_they_change(storage):
 
     await asyncio.gather(*(storage.change(game.id, 1, once_more) for _ in range(5)))
     assert sorted(seen) == [0, 1, 2, 3, 4]
-    assert (await storage.game(game.id)).tiles[0] == rotate(1, 5)
+    assert (await storage.game(game.id)).state.tiles[0] == rotate(1, 5)
 
 
 async def test_an_interaction_is_applied_once(storage):
@@ -197,8 +197,9 @@ async def test_finishing_stamps_the_game_and_then_refuses_moves(storage):
     storage._clock.advance(seconds=42)
     done = (await storage.change(game.id, 1, turn([(0, 1)], outcome="solved"))).game
     assert done.solved and done.finished_at == storage._clock()
-    with pytest.raises(GameFinished, match="already solved"):
+    with pytest.raises(GameFinished, match="already solved") as refused:
         await storage.change(game.id, 1, turn([(3, 1)]))
+    assert (refused.value.outcome, refused.value.kind) == ("solved", "pipes")
     assert len(await storage.moves(game.id)) == 1
     assert (await storage.game(game.id)).version == 1
     assert await storage.unfinished_games(1) == []
@@ -217,10 +218,29 @@ async def test_refused_changes_write_nothing(storage):
     with pytest.raises(StaleGame):
         await storage.change(game.id, 1, turn([(0, 1)]), expected_version=5)
     after = await storage.game(game.id)
-    assert after.tiles == game.tiles and after.version == 0
+    assert after.state.tiles == game.state.tiles and after.version == 0
     assert await storage.moves(game.id) == []
     # The refused interaction was not recorded: the same id may still play.
     assert (await storage.change(game.id, 1, turn([(0, 1)]), interaction_id=5)).applied
+
+
+async def test_a_change_hands_back_its_context_only_when_applied(storage):
+    """What the rules computed comes back with the written change, the very object; a
+    redelivered interaction writes nothing and hands back no context."""
+    game = await new_game(storage, tiles=[1] * 36)
+    computed = []
+
+    def rules(current, now):
+        context = {"version seen": current.version}
+        computed.append(context)
+        return replace(turn([(0, 1)])(current, now), context=context)
+
+    first = await storage.change(game.id, 1, rules, interaction_id=90)
+    assert first.applied and first.context is computed[0]
+    assert first.context == {"version seen": 0}
+    again = await storage.change(game.id, 1, rules, interaction_id=90)
+    assert not again.applied and again.context is None
+    assert (await storage.change(game.id, 1, turn([(0, 1)]))).context is None
 
 
 async def test_hint_moves_count_as_hints(storage):
@@ -340,7 +360,7 @@ def test_a_killed_writer_loses_no_committed_move(backend, tmp_path):
             moves = await store.moves(game_id)
             assert len(moves) >= committed
             assert game.version == len(moves)
-            assert game.tiles == replay([1] * 36, moves)
+            assert game.state.tiles == replay([1] * 36, moves)
         finally:
             await store.close()
 
@@ -368,7 +388,7 @@ def test_changes_from_two_processes_serialise(backend, tmp_path):
             game, moves = await store.game(game_id), await store.moves(game_id)
             assert Counter(m.user_id for m in moves) == {1: 120, 2: 120}
             assert game.version == 240 and game.turns == 2 * sum(1 + k % 3 for k in range(120))
-            assert game.tiles == replay([1] * 36, moves)
+            assert game.state.tiles == replay([1] * 36, moves)
         finally:
             await store.close()
 
