@@ -27,9 +27,11 @@ from storekit import (
 )  # fmt: skip
 
 from db import (
+    DailyKind,
     GameFinished,
     GameNotFound,
     GuildSettings,
+    NewResult,
     StaleGame,
     StorageError,
     open_storage,
@@ -286,39 +288,112 @@ async def test_a_daily_solve_stores_its_result_with_the_move(storage):
     storage._clock.advance(seconds=90)
     await storage.change(game.id, 8, turn([(0, 1)], outcome="solved", result=daily_result))
     result = await storage.result(daily.id, 8)
-    assert (result.seconds, result.turns, result.guild_id, result.date, result.kind) == (
-        90,
-        1,
-        100,
-        date(2026, 11, 22),
-        "pipes",
-    )
+    assert (
+        result.seconds, result.turns, result.guild_id, result.date, result.kind, result.late,
+        result.points,
+    ) == (90, 1, 100, date(2026, 11, 22), "pipes", False, None)  # fmt: skip
     assert await storage.results(daily.id) == [result]
     assert await storage.results(daily.id, guild_id=100) == [result]
     assert await storage.results(daily.id, guild_id=101) == []
     assert await storage.user_results(8) == [result]
 
 
+async def test_a_result_keeps_its_points(storage):
+    """Points are whatever a kind's scoring counts besides time (None: nothing)."""
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    for owner, points in ((8, 12), (9, None), (10, 0)):
+        game = await new_game(
+            storage, owner=owner, puzzle=daily.puzzle, mode="daily", guild_id=100,
+            daily_id=daily.id,
+        )  # fmt: skip
+
+        def scored(game, now, points=points):
+            return NewResult(30.5, 3, 0, points=points)
+
+        await storage.change(game.id, owner, turn([(0, 1)], outcome="solved", result=scored))
+    found = await storage.results(daily.id)
+    assert sorted((r.user_id, r.points, r.seconds) for r in found) == [
+        (8, 12, 30.5),
+        (9, None, 30.5),
+        (10, 0, 30.5),
+    ]
+    assert (await storage.result(daily.id, 8)).points == 12
+    assert [r.points for r in await storage.user_results(10)] == [0]
+    between = await storage.results_between(date(2026, 11, 22), date(2026, 11, 22), 100)
+    assert sorted(found, key=lambda r: r.user_id) == sorted(between, key=lambda r: r.user_id)
+
+
+def berlin(guild_id, *dailies, **fields):
+    """A server's settings with every field set, and the daily rows given."""
+    return GuildSettings(
+        guild_id=guild_id, channel_id=9, post_time=time(7, 30), timezone="Europe/Berlin",
+        enabled=True, configured_by=77, failures=2, paused="Send Messages is missing",
+        role_id=42, dailies=dailies,
+    )  # fmt: skip
+
+
+#: Daily rows of several kinds: positions, a pending change (since and previous), one kind
+#: not posted, and two at one position (ordered by kind then).
+ROWS = (
+    DailyKind("pipes", "10x8 hard", since=date(2026, 11, 23), previous="8x8 weekly"),
+    DailyKind("mines", "16x16", posted=False, position=1),
+    DailyKind("drops", "6x6", position=2, since=date(2026, 11, 23)),
+    DailyKind("maze", "15x15", position=2, since=date(2026, 11, 23), previous="21x21"),
+)
+
+
 async def test_guild_settings_round_trip(storage):
     assert await storage.guild_settings(5) is None
-    settings_ = GuildSettings(
-        guild_id=5,
-        channel_id=9,
-        post_time=time(7, 30),
-        timezone="Europe/Berlin",
-        width=10,
-        height=8,
-        enabled=True,
-        configured_by=77,
-        failures=2,
-        paused="Send Messages is missing",
-        kinds="pipes,mines",
-        mines="16x16",
-    )
+    settings_ = berlin(5, *ROWS)
     await storage.save_guild_settings(settings_)
     assert await storage.guild_settings(5) == settings_
     await storage.save_guild_settings(GuildSettings(guild_id=6))
+    assert await storage.guild_settings(6) == GuildSettings(guild_id=6)
     assert [g.guild_id for g in await storage.enabled_guilds()] == [5]
+
+
+async def test_daily_rows_are_read_in_their_order_whatever_order_they_were_saved_in(storage):
+    await storage.save_guild_settings(berlin(5, *reversed(ROWS)))
+    assert (await storage.guild_settings(5)).dailies == ROWS
+
+
+async def test_saving_settings_upserts_its_rows_and_leaves_other_kinds_rows(storage):
+    await storage.save_guild_settings(berlin(5, *ROWS))
+    # A change of one kind: the row is replaced whole (its pending change ends: NULLs), the
+    # settings too; the rows of other kinds stay as they were.
+    mines = DailyKind("mines", "9x9", posted=True, position=0)
+    pipes = replace(ROWS[0], choice="12x12 normal", since=None, previous=None)
+    await storage.save_guild_settings(
+        replace(berlin(5, pipes, mines), channel_id=10, enabled=False, role_id=None)
+    )
+    after = await storage.guild_settings(5)
+    assert after == replace(
+        berlin(5, mines, pipes, ROWS[2], ROWS[3]), channel_id=10, enabled=False, role_id=None
+    )
+    # Settings without rows change the settings only.
+    await storage.save_guild_settings(replace(after, dailies=(), timezone="Asia/Tokyo"))
+    assert await storage.guild_settings(5) == replace(after, timezone="Asia/Tokyo")
+
+
+async def test_two_rows_of_one_kind_are_refused_and_nothing_is_written(storage):
+    twice = berlin(5, ROWS[0], replace(ROWS[0], choice="5x5 easy", position=3))
+    with pytest.raises(ValueError, match="one daily row per kind"):
+        await storage.save_guild_settings(twice)
+    assert await storage.guild_settings(5) is None
+
+
+async def test_enabled_guilds_come_with_all_their_rows(storage):
+    quiet = replace(berlin(6, ROWS[1]), enabled=False)
+    bare = berlin(7)  # on, but no rows yet
+    tokyo = replace(berlin(8, ROWS[3], ROWS[0]), timezone="Asia/Tokyo")
+    for settings_ in (tokyo, quiet, berlin(5, *ROWS), bare):
+        await storage.save_guild_settings(settings_)
+    assert await storage.enabled_guilds() == [
+        berlin(5, *ROWS),
+        bare,
+        replace(berlin(8, ROWS[0], ROWS[3]), timezone="Asia/Tokyo"),
+    ]
+    assert (await storage.guild_settings(6)).dailies == (ROWS[1],)
 
 
 async def dead_end_game(backend, path):
