@@ -12,6 +12,7 @@ from .models import (
     MODES,
     Change,
     Changed,
+    DailyKind,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -56,9 +57,9 @@ async def open_storage(
 
 
 __all__ = [
-    "MODES", "Change", "Changed", "Clock", "Codecs", "DailyPost", "DailyPuzzle", "Game",
-    "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles", "MoveRecord", "NewPuzzle",
-    "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord", "Result", "Rules",
+    "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPost", "DailyPuzzle",
+    "Game", "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles", "MoveRecord",
+    "NewPuzzle", "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord", "Result", "Rules",
     "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError", "is_postgres_url",
     "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

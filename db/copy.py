@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 #: Every table, each after the tables it refers to.
 TABLES = (
-    "guild_settings", "deployment", "puzzles", "daily_puzzles", "daily_posts", "games",
-    "moves", "results", "interactions",
+    "guild_settings", "daily_kinds", "deployment", "puzzles", "daily_puzzles", "daily_posts",
+    "games", "moves", "results", "interactions",
 )  # fmt: skip
 #: The tables whose ``id`` is an identity column.
 IDENTITIES = ("puzzles", "daily_puzzles", "games", "moves")

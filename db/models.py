@@ -78,12 +78,6 @@ class Game:
         return self.puzzle.height
 
     @property
-    def tiles(self) -> tuple[int, ...]:
-        """The tiles of a tiled kind's state (Pipes)."""
-        tiles: tuple[int, ...] = self.state.tiles
-        return tiles
-
-    @property
     def solved(self) -> bool:
         return self.outcome == "solved"
 
@@ -108,6 +102,8 @@ class Change:
     hints: int = 0
     outcome: Outcome = "playing"
     result: NewResult | None = None
+    #: Anything the caller's rules want handed back; storage never reads it.
+    context: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +115,19 @@ class NewResult:
     hints: int
     #: Solved after the puzzle's date had ended where it was played.
     late: bool = False
+    #: What the kind's scoring counts besides time (e.g. drops left); None: nothing.
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Changed:
-    """A change's outcome: the game as stored afterwards, and whether this call changed it
-    (False when the interaction had been applied already)."""
+    """A change's outcome: the game as stored afterwards, whether this call changed it
+    (False when the interaction had been applied already), and the written change's
+    ``context`` (None when nothing was applied)."""
 
     game: Game
     applied: bool
+    context: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,15 +144,27 @@ class MoveRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyKind:
+    """One kind in a server's daily post: the kind's daily choice (its own text, e.g. '8x8
+    weekly' or '9x9'), whether the post carries it, its place in the post, and the choice it
+    had before a change made during a day (which applies from ``since`` on)."""
+
+    kind: str
+    choice: str
+    posted: bool = True
+    position: int = 0
+    since: date | None = None
+    previous: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """A server's daily post: where, when (local time in an IANA zone) and what size."""
+    """A server's daily post: where, when (local time in an IANA zone) and which kinds."""
 
     guild_id: int
     channel_id: int | None = None
     post_time: time = time(9, 0)
     timezone: str = "UTC"
-    width: int = 8
-    height: int = 8
     enabled: bool = False
     #: Who ran the setup, consecutive failed posts, and why posting is paused (None: it is not).
     configured_by: int | None = None
@@ -160,20 +172,8 @@ class GuildSettings:
     paused: str | None = None
     #: The role the daily post may ping (None: no ping).
     role_id: int | None = None
-    #: A size or level changed during a day applies from ``size_from`` on; before, the
-    #: previous ones.
-    size_from: date | None = None
-    previous_width: int | None = None
-    previous_height: int | None = None
-    #: The daily's level: one level, or 'weekly' (it changes with the weekday).
-    level: str = "weekly"
-    previous_level: str | None = None
-    #: The kinds the daily post carries ("pipes", "mines" or "pipes,mines"), and the
-    #: parameters of its Minesweeper puzzle.
-    kinds: str = "pipes"
-    mines: str = "9x9"
-    #: The Minesweeper parameters before ``size_from`` (a change applies from the next day).
-    previous_mines: str | None = None
+    #: One row per kind the server ever chose, ordered by (position, kind) when read.
+    dailies: tuple[DailyKind, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +211,9 @@ class Result:
     solved_at: datetime
     #: The date of the daily puzzle it solved.
     date: date
+    #: The kind of the daily puzzle.
+    kind: str
     #: Solved after that date had ended where it was played.
     late: bool = False
-    #: The kind of the daily puzzle.
-    kind: str = "pipes"
+    #: What the kind's scoring counts besides time; None: nothing.
+    points: int | None = None

@@ -240,7 +240,7 @@ class PostgresStorage:
             await db.executemany(pg(sql.ADD_MOVE), moves)
             if result is not None:
                 await db.execute(pg(sql.ADD_RESULT), *result)
-            return Changed(rows.changed(game, change, now), applied=True)
+            return Changed(rows.changed(game, change, now), applied=True, context=change.context)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._pool.fetch(pg(sql.MOVES), game_id)]
@@ -248,25 +248,39 @@ class PostgresStorage:
     # -- servers and daily posts ------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        row = await self._pool.fetchrow(pg(sql.GUILD_SETTINGS), guild_id)
-        return rows.settings(row) if row else None
+        found = rows.settings(await self._pool.fetch(pg(sql.GUILD_SETTINGS), guild_id))
+        return found[0] if found else None
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        await self._pool.execute(
-            pg(sql.SAVE_GUILD_SETTINGS),
-            settings.guild_id, settings.channel_id, settings.post_time, settings.timezone,
-            settings.width, settings.height, settings.enabled, settings.configured_by,
-            settings.failures, settings.paused, settings.role_id, settings.size_from,
-            settings.previous_width, settings.previous_height, settings.level,
-            settings.previous_level, settings.kinds, settings.mines, settings.previous_mines,
-            self._clock(),
-        )  # fmt: skip
+        rows.check_settings(settings)
+        async with self._transaction() as db:
+            await db.execute(
+                pg(sql.SAVE_GUILD_SETTINGS),
+                settings.guild_id, settings.channel_id, settings.post_time, settings.timezone,
+                settings.enabled, settings.configured_by, settings.failures, settings.paused,
+                settings.role_id, self._clock(),
+            )  # fmt: skip
+            await db.executemany(
+                pg(sql.SAVE_DAILY_KIND),
+                [
+                    (
+                        settings.guild_id,
+                        daily.kind,
+                        daily.choice,
+                        daily.posted,
+                        daily.position,
+                        daily.since,
+                        daily.previous,
+                    )
+                    for daily in settings.dailies
+                ],
+            )
 
     async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None:
         await self._pool.execute(pg(sql.SET_POST_STATE), failures, paused, guild_id)
 
     async def enabled_guilds(self) -> list[GuildSettings]:
-        return [rows.settings(row) for row in await self._pool.fetch(pg(sql.ENABLED_GUILDS))]
+        return rows.settings(await self._pool.fetch(pg(sql.ENABLED_GUILDS)))
 
     async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle:
         async with self._transaction() as db:

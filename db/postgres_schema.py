@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 import asyncpg
 
+from .schema import DAILY_ROWS_FROM_COLUMNS
+
 if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
     #: A pooled connection.
     Connection = asyncpg.pool.PoolConnectionProxy[asyncpg.Record]
@@ -135,7 +137,24 @@ _V2 = [
 # Version 3 (SQLite's schema 7): the daily Minesweeper's parameters before a change.
 _V3 = ["ALTER TABLE guild_settings ADD COLUMN previous_mines TEXT"]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3]
+# Version 4 (SQLite's schema 8): daily settings as rows per (server, kind), moved from the
+# columns by the very SQL SQLite runs; results gain points. The old columns stay, unread.
+_V4 = [
+    """CREATE TABLE daily_kinds (
+        guild_id BIGINT  NOT NULL REFERENCES guild_settings (guild_id),
+        kind     TEXT    NOT NULL,
+        choice   TEXT    NOT NULL,
+        posted   BOOLEAN NOT NULL DEFAULT TRUE,
+        position INTEGER NOT NULL DEFAULT 0,
+        since    DATE,
+        previous TEXT,
+        PRIMARY KEY (guild_id, kind)
+    )""",
+    "ALTER TABLE results ADD COLUMN points INTEGER",
+    *DAILY_ROWS_FROM_COLUMNS,
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4]
 
 
 async def migrate(connection: Connection) -> int:

@@ -9,12 +9,14 @@ take either.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from datetime import date, datetime, time
 from typing import Any, Protocol
 
 from .models import (
     MODES,
     Change,
+    DailyKind,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -120,6 +122,7 @@ def change_writes(
         result = (
             game.daily_id, game.owner_id, game.guild_id, game.id, change.result.seconds,
             change.result.turns, change.result.hints, now, change.result.late,
+            change.result.points,
         )  # fmt: skip
     return update, moves, result
 
@@ -144,7 +147,8 @@ def result(row: Row) -> Result:
         daily_id=row["daily_id"], user_id=row["user_id"], guild_id=row["guild_id"],
         game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
         hints=row["hints"], solved_at=moment(row["solved_at"]),
-        date=day(row["date"]), late=bool(row["late"]), kind=row["kind"],
+        date=day(row["date"]), kind=row["kind"], late=bool(row["late"]),
+        points=row["points"],
     )  # fmt: skip
 
 
@@ -153,18 +157,43 @@ def daily(row: Row) -> DailyPuzzle:
     return DailyPuzzle(id=row["id"], date=day(row["date"]), puzzle=puzzle(row))
 
 
-def settings(row: Row) -> GuildSettings:
-    """A ``guild_settings`` row."""
+def daily_kind(row: Row) -> DailyKind:
+    """The daily row of a ``SETTINGS`` row (one whose ``kind`` is not NULL)."""
+    return DailyKind(
+        kind=row["kind"], choice=row["choice"], posted=bool(row["posted"]),
+        position=row["position"], since=maybe_day(row["since"]), previous=row["previous"],
+    )  # fmt: skip
+
+
+def settings(found: Iterable[Row]) -> list[GuildSettings]:
+    """The servers' settings of ``SETTINGS`` rows, in the order their servers first come,
+    each with its daily rows ordered by (position, kind)."""
+    servers: dict[int, Row] = {}
+    dailies: dict[int, list[DailyKind]] = {}
+    for row in found:
+        servers.setdefault(row["guild_id"], row)
+        its = dailies.setdefault(row["guild_id"], [])
+        if row["kind"] is not None:  # NULL: a server without daily rows
+            its.append(daily_kind(row))
+    return [_settings(row, dailies[guild]) for guild, row in servers.items()]
+
+
+def _settings(row: Row, dailies: list[DailyKind]) -> GuildSettings:
+    ordered = tuple(sorted(dailies, key=lambda daily: (daily.position, daily.kind)))
     return GuildSettings(
         guild_id=row["guild_id"], channel_id=row["channel_id"],
         post_time=clock_time(row["post_time"]), timezone=row["timezone"],
-        width=row["width"], height=row["height"], enabled=bool(row["enabled"]),
-        configured_by=row["configured_by"], failures=row["failures"], paused=row["paused"],
-        role_id=row["role_id"], size_from=maybe_day(row["size_from"]),
-        previous_width=row["previous_width"], previous_height=row["previous_height"],
-        level=row["level"], previous_level=row["previous_level"], kinds=row["kinds"],
-        mines=row["mines"], previous_mines=row["previous_mines"],
+        enabled=bool(row["enabled"]), configured_by=row["configured_by"],
+        failures=row["failures"], paused=row["paused"], role_id=row["role_id"],
+        dailies=ordered,
     )  # fmt: skip
+
+
+def check_settings(settings: GuildSettings) -> None:
+    """Refuse settings that could not be read back as given: two rows of one kind."""
+    kinds = [daily.kind for daily in settings.dailies]
+    if len(set(kinds)) != len(kinds):
+        raise ValueError(f"a server has one daily row per kind, not {kinds}")
 
 
 def post(row: Row) -> DailyPost:

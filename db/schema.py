@@ -327,7 +327,53 @@ _V6 = [
 # Schema 7: the daily Minesweeper's parameters before a change (which applies the next day).
 _V7 = ["ALTER TABLE guild_settings ADD COLUMN previous_mines TEXT"]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7]
+
+def _posted(kind: str) -> str:
+    """Whether the comma-separated ``kinds`` column names ``kind``, exactly as the app read it
+    (``kind in kinds.split(",")``) on both backends: ``replace`` is case-sensitive in both,
+    where SQLite's LIKE is not."""
+    return f"(replace(',' || kinds || ',', ',{kind},', '') <> ',' || kinds || ',')"
+
+
+#: Schema 8's copy of each server's Pipes and Minesweeper columns into its two daily rows;
+#: the same SQL runs on PostgreSQL (version 4). Pipes' choice is its size and stored level
+#: ('8x8 weekly'), its previous one likewise (a missing previous level was 'normal'); the
+#: Minesweeper choice is its parameters. A change pending from ``size_from`` applied to both.
+DAILY_ROWS_FROM_COLUMNS = [
+    f"""INSERT INTO daily_kinds (guild_id, kind, choice, posted, position, since, previous)
+       SELECT guild_id, 'pipes',
+           CAST(width AS TEXT) || 'x' || CAST(height AS TEXT) || ' ' || level,
+           {_posted("pipes")}, 0, size_from,
+           CASE WHEN previous_width IS NULL THEN NULL
+               ELSE CAST(previous_width AS TEXT) || 'x' || CAST(previous_height AS TEXT)
+                   || ' ' || COALESCE(previous_level, 'normal')
+           END
+       FROM guild_settings""",
+    f"""INSERT INTO daily_kinds (guild_id, kind, choice, posted, position, since, previous)
+       SELECT guild_id, 'mines', mines, {_posted("mines")}, 1, size_from, previous_mines
+       FROM guild_settings""",
+]
+
+# Schema 8: daily settings become rows per (server, kind), so a new kind needs no migration,
+# and a result gains the points a kind's scoring may count besides time. Every server's
+# columns become rows (above); the old columns stay, unread and unwritten (their defaults
+# fill new rows).
+_V8 = [
+    """CREATE TABLE daily_kinds (
+        guild_id INTEGER NOT NULL REFERENCES guild_settings (guild_id),
+        kind     TEXT    NOT NULL,
+        choice   TEXT    NOT NULL,
+        posted   INTEGER NOT NULL DEFAULT 1,
+        position INTEGER NOT NULL DEFAULT 0,
+        since    TEXT,
+        previous TEXT,
+        PRIMARY KEY (guild_id, kind)
+    )""",
+    "ALTER TABLE results ADD COLUMN points INTEGER",
+    *DAILY_ROWS_FROM_COLUMNS,
+]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8]
 
 
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:

@@ -268,7 +268,7 @@ class SqliteStorage:
         db.executemany(sql.ADD_MOVE, moves)
         if result is not None:
             db.execute(sql.ADD_RESULT, result)
-        return Changed(rows.changed(game, change, now), applied=True)
+        return Changed(rows.changed(game, change, now), applied=True, context=change.context)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._all(sql.MOVES, game_id)]
@@ -276,31 +276,42 @@ class SqliteStorage:
     # -- servers and daily posts ------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        row = await self._one(sql.GUILD_SETTINGS, guild_id)
-        return rows.settings(row) if row else None
+        found = rows.settings(await self._all(sql.GUILD_SETTINGS, guild_id))
+        return found[0] if found else None
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
+        rows.check_settings(settings)
         async with self._transaction() as db:
             await db.execute(
                 sql.SAVE_GUILD_SETTINGS,
                 (
                     settings.guild_id, settings.channel_id, settings.post_time.strftime("%H:%M"),
-                    settings.timezone, settings.width, settings.height, int(settings.enabled),
-                    settings.configured_by, settings.failures, settings.paused,
-                    settings.role_id,
-                    settings.size_from.isoformat() if settings.size_from else None,
-                    settings.previous_width, settings.previous_height, settings.level,
-                    settings.previous_level, settings.kinds, settings.mines,
-                    settings.previous_mines, _text(self._clock()),
+                    settings.timezone, int(settings.enabled), settings.configured_by,
+                    settings.failures, settings.paused, settings.role_id, _text(self._clock()),
                 ),
             )  # fmt: skip
+            await db.executemany(
+                sql.SAVE_DAILY_KIND,
+                [
+                    (
+                        settings.guild_id,
+                        daily.kind,
+                        daily.choice,
+                        int(daily.posted),
+                        daily.position,
+                        daily.since.isoformat() if daily.since else None,
+                        daily.previous,
+                    )
+                    for daily in settings.dailies
+                ],
+            )
 
     async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None:
         async with self._transaction() as db:
             await db.execute(sql.SET_POST_STATE, (failures, paused, guild_id))
 
     async def enabled_guilds(self) -> list[GuildSettings]:
-        return [rows.settings(row) for row in await self._all(sql.ENABLED_GUILDS)]
+        return rows.settings(await self._all(sql.ENABLED_GUILDS))
 
     async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle:
         async with self._transaction() as db:

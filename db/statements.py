@@ -45,26 +45,33 @@ UPDATE_GAME = """UPDATE games SET state = ?, turns = turns + ?, hints = hints + 
     version = version + 1, outcome = ?, finished_at = ? WHERE id = ?"""
 ADD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)"
 ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
-    hints, solved_at, late) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+    hints, solved_at, late, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT DO NOTHING"""
 MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
 
 # -- servers and daily posts ----------------------------------------------------------------
-GUILD_SETTINGS = "SELECT * FROM guild_settings WHERE guild_id = ?"
+#: A server's settings with its daily rows: one row per daily kind (the settings' columns
+#: repeated), or one with NULL daily columns for a server without any. One statement reads
+#: both, so they come from one snapshot.
+SETTINGS = """SELECT s.guild_id, s.channel_id, s.post_time, s.timezone, s.enabled,
+    s.configured_by, s.failures, s.paused, s.role_id, k.kind, k.choice, k.posted,
+    k.position, k.since, k.previous
+    FROM guild_settings s LEFT JOIN daily_kinds k ON k.guild_id = s.guild_id"""
+GUILD_SETTINGS = f"{SETTINGS} WHERE s.guild_id = ?"
+ENABLED_GUILDS = f"{SETTINGS} WHERE s.enabled = TRUE ORDER BY s.guild_id"
 SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time,
-    timezone, width, height, enabled, configured_by, failures, paused, role_id, size_from,
-    previous_width, previous_height, level, previous_level, kinds, mines, previous_mines,
-    updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    timezone, enabled, configured_by, failures, paused, role_id, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
-    post_time = excluded.post_time, timezone = excluded.timezone, width = excluded.width,
-    height = excluded.height, enabled = excluded.enabled,
+    post_time = excluded.post_time, timezone = excluded.timezone, enabled = excluded.enabled,
     configured_by = excluded.configured_by, failures = excluded.failures,
-    paused = excluded.paused, role_id = excluded.role_id, size_from = excluded.size_from,
-    previous_width = excluded.previous_width, previous_height = excluded.previous_height,
-    level = excluded.level, previous_level = excluded.previous_level,
-    kinds = excluded.kinds, mines = excluded.mines, previous_mines = excluded.previous_mines,
-    updated_at = excluded.updated_at"""
+    paused = excluded.paused, role_id = excluded.role_id, updated_at = excluded.updated_at"""
+SAVE_DAILY_KIND = """INSERT INTO daily_kinds (guild_id, kind, choice, posted, position, since,
+    previous) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (guild_id, kind) DO UPDATE SET choice = excluded.choice,
+    posted = excluded.posted, position = excluded.position, since = excluded.since,
+    previous = excluded.previous"""
 SET_POST_STATE = "UPDATE guild_settings SET failures = ?, paused = ? WHERE guild_id = ?"
-ENABLED_GUILDS = "SELECT * FROM guild_settings WHERE enabled = TRUE ORDER BY guild_id"
 STORE_DAILY = """INSERT INTO daily_puzzles (date, kind, params, puzzle_id, created_at)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 DAILY_PUZZLE = f"{DAILIES} WHERE d.date = ? AND d.kind = ? AND d.params = ?"

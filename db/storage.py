@@ -45,7 +45,7 @@ class GameFinished(StorageError):
     """The game is solved (or lost) and takes no more moves; ``outcome`` says which, and
     ``kind`` what game it is."""
 
-    def __init__(self, message: str, outcome: str, kind: str = "pipes") -> None:
+    def __init__(self, message: str, outcome: str, kind: str) -> None:
         super().__init__(message)
         self.outcome = outcome
         self.kind = kind
@@ -137,17 +137,20 @@ class Storage(Protocol):
 
     # servers and daily posts
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        """A server's daily settings, or None if it never ran setup."""
+        """A server's daily settings with all its daily rows, or None if it never ran
+        setup."""
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        """Create or replace a server's daily settings."""
+        """Create or replace a server's daily settings and, in the same transaction, each
+        of its daily rows; rows of kinds not in ``settings.dailies`` stay as they are. Two
+        rows of one kind are refused (ValueError) and nothing is written."""
 
     async def set_post_state(self, guild_id: int, failures: int, paused: str | None) -> None:
         """Record a server's failed posts in a row and why its daily is paused (if it is),
         leaving the rest of its settings as they are."""
 
     async def enabled_guilds(self) -> list[GuildSettings]:
-        """Servers whose daily post is on."""
+        """Servers whose daily post is on, each with all its daily rows."""
 
     async def ensure_daily_puzzle(self, day: date, puzzle: NewPuzzle) -> DailyPuzzle:
         """The daily puzzle of a date, kind and parameters, stored on first use (first

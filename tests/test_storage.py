@@ -27,9 +27,11 @@ from storekit import (
 )  # fmt: skip
 
 from db import (
+    DailyKind,
     GameFinished,
     GameNotFound,
     GuildSettings,
+    NewResult,
     StaleGame,
     StorageError,
     open_storage,
@@ -113,8 +115,8 @@ def test_the_state_always_equals_the_replayed_moves(backend, tmp_path_factory, m
                 game = (await store.change(game.id, 5, turn([(cell, turns)]))).game
             recorded = await store.moves(game.id)
             assert len(recorded) == len(moves)
-            assert game.tiles == replay([1] * 36, recorded)
-            assert (await store.game(game.id)).tiles == game.tiles
+            assert game.state.tiles == replay([1] * 36, recorded)
+            assert (await store.game(game.id)).state.tiles == game.state.tiles
             assert game.version == len(moves)
             assert game.turns == sum(abs(t) for _, t in moves)
         finally:
@@ -139,7 +141,7 @@ async def test_200_concurrent_changes_lose_and_double_nothing(storage):
     per_cell = [0] * 36
     for cell, turns in moves:
         per_cell[cell] += turns
-    assert after.tiles == tuple(rotate(1, per_cell[i]) for i in range(36))
+    assert after.state.tiles == tuple(rotate(1, per_cell[i]) for i in range(36))
 
 
 async def test_rules_see_the_state_they_change(storage):
@@ -153,7 +155,7 @@ async def test_rules_see_the_state_they_change(storage):
 
     await asyncio.gather(*(storage.change(game.id, 1, once_more) for _ in range(5)))
     assert sorted(seen) == [0, 1, 2, 3, 4]
-    assert (await storage.game(game.id)).tiles[0] == rotate(1, 5)
+    assert (await storage.game(game.id)).state.tiles[0] == rotate(1, 5)
 
 
 async def test_an_interaction_is_applied_once(storage):
@@ -197,8 +199,9 @@ async def test_finishing_stamps_the_game_and_then_refuses_moves(storage):
     storage._clock.advance(seconds=42)
     done = (await storage.change(game.id, 1, turn([(0, 1)], outcome="solved"))).game
     assert done.solved and done.finished_at == storage._clock()
-    with pytest.raises(GameFinished, match="already solved"):
+    with pytest.raises(GameFinished, match="already solved") as refused:
         await storage.change(game.id, 1, turn([(3, 1)]))
+    assert (refused.value.outcome, refused.value.kind) == ("solved", "pipes")
     assert len(await storage.moves(game.id)) == 1
     assert (await storage.game(game.id)).version == 1
     assert await storage.unfinished_games(1) == []
@@ -217,10 +220,29 @@ async def test_refused_changes_write_nothing(storage):
     with pytest.raises(StaleGame):
         await storage.change(game.id, 1, turn([(0, 1)]), expected_version=5)
     after = await storage.game(game.id)
-    assert after.tiles == game.tiles and after.version == 0
+    assert after.state.tiles == game.state.tiles and after.version == 0
     assert await storage.moves(game.id) == []
     # The refused interaction was not recorded: the same id may still play.
     assert (await storage.change(game.id, 1, turn([(0, 1)]), interaction_id=5)).applied
+
+
+async def test_a_change_hands_back_its_context_only_when_applied(storage):
+    """What the rules computed comes back with the written change, the very object; a
+    redelivered interaction writes nothing and hands back no context."""
+    game = await new_game(storage, tiles=[1] * 36)
+    computed = []
+
+    def rules(current, now):
+        context = {"version seen": current.version}
+        computed.append(context)
+        return replace(turn([(0, 1)])(current, now), context=context)
+
+    first = await storage.change(game.id, 1, rules, interaction_id=90)
+    assert first.applied and first.context is computed[0]
+    assert first.context == {"version seen": 0}
+    again = await storage.change(game.id, 1, rules, interaction_id=90)
+    assert not again.applied and again.context is None
+    assert (await storage.change(game.id, 1, turn([(0, 1)]))).context is None
 
 
 async def test_hint_moves_count_as_hints(storage):
@@ -266,39 +288,112 @@ async def test_a_daily_solve_stores_its_result_with_the_move(storage):
     storage._clock.advance(seconds=90)
     await storage.change(game.id, 8, turn([(0, 1)], outcome="solved", result=daily_result))
     result = await storage.result(daily.id, 8)
-    assert (result.seconds, result.turns, result.guild_id, result.date, result.kind) == (
-        90,
-        1,
-        100,
-        date(2026, 11, 22),
-        "pipes",
-    )
+    assert (
+        result.seconds, result.turns, result.guild_id, result.date, result.kind, result.late,
+        result.points,
+    ) == (90, 1, 100, date(2026, 11, 22), "pipes", False, None)  # fmt: skip
     assert await storage.results(daily.id) == [result]
     assert await storage.results(daily.id, guild_id=100) == [result]
     assert await storage.results(daily.id, guild_id=101) == []
     assert await storage.user_results(8) == [result]
 
 
+async def test_a_result_keeps_its_points(storage):
+    """Points are whatever a kind's scoring counts besides time (None: nothing)."""
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    for owner, points in ((8, 12), (9, None), (10, 0)):
+        game = await new_game(
+            storage, owner=owner, puzzle=daily.puzzle, mode="daily", guild_id=100,
+            daily_id=daily.id,
+        )  # fmt: skip
+
+        def scored(game, now, points=points):
+            return NewResult(30.5, 3, 0, points=points)
+
+        await storage.change(game.id, owner, turn([(0, 1)], outcome="solved", result=scored))
+    found = await storage.results(daily.id)
+    assert sorted((r.user_id, r.points, r.seconds) for r in found) == [
+        (8, 12, 30.5),
+        (9, None, 30.5),
+        (10, 0, 30.5),
+    ]
+    assert (await storage.result(daily.id, 8)).points == 12
+    assert [r.points for r in await storage.user_results(10)] == [0]
+    between = await storage.results_between(date(2026, 11, 22), date(2026, 11, 22), 100)
+    assert sorted(found, key=lambda r: r.user_id) == sorted(between, key=lambda r: r.user_id)
+
+
+def berlin(guild_id, *dailies, **fields):
+    """A server's settings with every field set, and the daily rows given."""
+    return GuildSettings(
+        guild_id=guild_id, channel_id=9, post_time=time(7, 30), timezone="Europe/Berlin",
+        enabled=True, configured_by=77, failures=2, paused="Send Messages is missing",
+        role_id=42, dailies=dailies,
+    )  # fmt: skip
+
+
+#: Daily rows of several kinds: positions, a pending change (since and previous), one kind
+#: not posted, and two at one position (ordered by kind then).
+ROWS = (
+    DailyKind("pipes", "10x8 hard", since=date(2026, 11, 23), previous="8x8 weekly"),
+    DailyKind("mines", "16x16", posted=False, position=1),
+    DailyKind("drops", "6x6", position=2, since=date(2026, 11, 23)),
+    DailyKind("maze", "15x15", position=2, since=date(2026, 11, 23), previous="21x21"),
+)
+
+
 async def test_guild_settings_round_trip(storage):
     assert await storage.guild_settings(5) is None
-    settings_ = GuildSettings(
-        guild_id=5,
-        channel_id=9,
-        post_time=time(7, 30),
-        timezone="Europe/Berlin",
-        width=10,
-        height=8,
-        enabled=True,
-        configured_by=77,
-        failures=2,
-        paused="Send Messages is missing",
-        kinds="pipes,mines",
-        mines="16x16",
-    )
+    settings_ = berlin(5, *ROWS)
     await storage.save_guild_settings(settings_)
     assert await storage.guild_settings(5) == settings_
     await storage.save_guild_settings(GuildSettings(guild_id=6))
+    assert await storage.guild_settings(6) == GuildSettings(guild_id=6)
     assert [g.guild_id for g in await storage.enabled_guilds()] == [5]
+
+
+async def test_daily_rows_are_read_in_their_order_whatever_order_they_were_saved_in(storage):
+    await storage.save_guild_settings(berlin(5, *reversed(ROWS)))
+    assert (await storage.guild_settings(5)).dailies == ROWS
+
+
+async def test_saving_settings_upserts_its_rows_and_leaves_other_kinds_rows(storage):
+    await storage.save_guild_settings(berlin(5, *ROWS))
+    # A change of one kind: the row is replaced whole (its pending change ends: NULLs), the
+    # settings too; the rows of other kinds stay as they were.
+    mines = DailyKind("mines", "9x9", posted=True, position=0)
+    pipes = replace(ROWS[0], choice="12x12 normal", since=None, previous=None)
+    await storage.save_guild_settings(
+        replace(berlin(5, pipes, mines), channel_id=10, enabled=False, role_id=None)
+    )
+    after = await storage.guild_settings(5)
+    assert after == replace(
+        berlin(5, mines, pipes, ROWS[2], ROWS[3]), channel_id=10, enabled=False, role_id=None
+    )
+    # Settings without rows change the settings only.
+    await storage.save_guild_settings(replace(after, dailies=(), timezone="Asia/Tokyo"))
+    assert await storage.guild_settings(5) == replace(after, timezone="Asia/Tokyo")
+
+
+async def test_two_rows_of_one_kind_are_refused_and_nothing_is_written(storage):
+    twice = berlin(5, ROWS[0], replace(ROWS[0], choice="5x5 easy", position=3))
+    with pytest.raises(ValueError, match="one daily row per kind"):
+        await storage.save_guild_settings(twice)
+    assert await storage.guild_settings(5) is None
+
+
+async def test_enabled_guilds_come_with_all_their_rows(storage):
+    quiet = replace(berlin(6, ROWS[1]), enabled=False)
+    bare = berlin(7)  # on, but no rows yet
+    tokyo = replace(berlin(8, ROWS[3], ROWS[0]), timezone="Asia/Tokyo")
+    for settings_ in (tokyo, quiet, berlin(5, *ROWS), bare):
+        await storage.save_guild_settings(settings_)
+    assert await storage.enabled_guilds() == [
+        berlin(5, *ROWS),
+        bare,
+        replace(berlin(8, ROWS[0], ROWS[3]), timezone="Asia/Tokyo"),
+    ]
+    assert (await storage.guild_settings(6)).dailies == (ROWS[1],)
 
 
 async def dead_end_game(backend, path):
@@ -340,7 +435,7 @@ def test_a_killed_writer_loses_no_committed_move(backend, tmp_path):
             moves = await store.moves(game_id)
             assert len(moves) >= committed
             assert game.version == len(moves)
-            assert game.tiles == replay([1] * 36, moves)
+            assert game.state.tiles == replay([1] * 36, moves)
         finally:
             await store.close()
 
@@ -368,7 +463,7 @@ def test_changes_from_two_processes_serialise(backend, tmp_path):
             game, moves = await store.game(game_id), await store.moves(game_id)
             assert Counter(m.user_id for m in moves) == {1: 120, 2: 120}
             assert game.version == 240 and game.turns == 2 * sum(1 + k % 3 for k in range(120))
-            assert game.tiles == replay([1] * 36, moves)
+            assert game.state.tiles == replay([1] * 36, moves)
         finally:
             await store.close()
 

@@ -1,15 +1,21 @@
 """A database of schema 1 (codes only, Pipes tiles, moves as cell and turns) is upgraded in
 place: every game, daily, post, move, result and streak is kept, and each code's puzzle is
-stored once, exactly the puzzle that code stood for."""
+stored once, exactly the puzzle that code stood for. A database of schema 7 (PostgreSQL:
+version 3) keeps every server's dailies exactly when its columns become daily rows."""
 
 import sqlite3
-from datetime import UTC, date, datetime
+from dataclasses import replace
+from datetime import UTC, date, datetime, time
 
+import aiosqlite
+import asyncpg
 import pytest
+from storekit import open_backend
 
 import play
-from db import schema
+from db import DailyKind, GuildSettings, open_storage, postgres_schema, schema
 from play import scoring
+from puzzle import KINDS
 from puzzle.pipes import KIND, parse_code, rotate
 from puzzle.pipes.v1 import generate_v1
 
@@ -124,10 +130,18 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         stats = scoring.user_stats(7, results, date(2026, 11, 22))
         assert (stats.solves, stats.current_streak, stats.longest_streak) == (2, 2, 2)
         assert (await store.daily_post(5, date(2026, 11, 22))).message_id == 4242
+        assert all(r.points is None for r in results)
         settings = await store.guild_settings(5)
         assert settings.timezone == "Europe/Berlin"
-        # Levels came later: a server set up before keeps its normal dailies.
-        assert settings.level == "normal"
+        # Levels came later: a server set up before keeps its normal dailies; Minesweeper
+        # came later too, and is not in its post.
+        assert settings == GuildSettings(
+            5, 9, time(7, 30), "Europe/Berlin", enabled=True,
+            dailies=(
+                DailyKind("pipes", "8x8 normal"),
+                DailyKind("mines", "9x9", posted=False, position=1),
+            ),
+        )  # fmt: skip
     finally:
         await store.close()
     raw = sqlite3.connect(path)
@@ -149,3 +163,187 @@ async def test_an_upgrade_whose_puzzles_differ_from_the_stored_tiles_changes_not
     assert raw.execute("PRAGMA user_version").fetchone()[0] == 1
     assert raw.execute("SELECT initial FROM games WHERE id = 1").fetchone()[0] == "1" * 36
     assert raw.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 3
+
+
+# -- Schema 7 / PostgreSQL version 3: daily settings in columns become rows -------------------
+
+PENDING = date(2026, 11, 23)
+#: The daily columns of schema 7, unread since schema 8.
+OLD_COLUMNS = (
+    "width", "height", "level", "previous_width", "previous_height", "previous_level",
+    "size_from", "kinds", "mines", "previous_mines",
+)  # fmt: skip
+#: Servers of schema 7 — the settings they keep, their daily columns — and the daily rows
+#: schema 8 makes of those columns.
+OLD_SERVERS = [
+    # Pipes only, weekly levels, Minesweeper never chosen.
+    (
+        GuildSettings(1, 10, time(9, 0), "UTC", enabled=True),
+        (8, 8, "weekly", None, None, None, None, "pipes", "9x9", None),
+        (DailyKind("pipes", "8x8 weekly"), DailyKind("mines", "9x9", posted=False, position=1)),
+    ),
+    # Minesweeper only, with a Pipes choice kept for later.
+    (
+        GuildSettings(2, 20, time(18, 45), "America/New_York", enabled=True, role_id=555),
+        (10, 6, "hard", None, None, None, None, "mines", "16x16", None),
+        (
+            DailyKind("pipes", "10x6 hard", posted=False),
+            DailyKind("mines", "16x16", position=1),
+        ),
+    ),
+    # Both, with a change of both kinds pending from tomorrow.
+    (
+        GuildSettings(3, 30, time(7, 30), "Europe/Berlin", enabled=True, configured_by=77),
+        (12, 12, "normal", 6, 5, "easy", PENDING, "pipes,mines", "30x16", "9x9"),
+        (
+            DailyKind("pipes", "12x12 normal", since=PENDING, previous="6x5 easy"),
+            DailyKind("mines", "30x16", position=1, since=PENDING, previous="9x9"),
+        ),
+    ),
+    # Both (listed Minesweeper first), a size change of schema 4's time pending: no
+    # previous level, which meant 'normal'; no previous Minesweeper choice.
+    (
+        GuildSettings(4, 40, time(6, 0), "Asia/Tokyo", enabled=True),
+        (5, 5, "easy", 7, 7, None, PENDING, "mines,pipes", "9x9", None),
+        (
+            DailyKind("pipes", "5x5 easy", since=PENDING, previous="7x7 normal"),
+            DailyKind("mines", "9x9", position=1, since=PENDING),
+        ),
+    ),
+    # Both, only the Minesweeper choice changed: Pipes has no previous choice.
+    (
+        GuildSettings(5, 50, time(12, 0), "UTC", enabled=True),
+        (8, 8, "weekly", None, None, None, PENDING, "pipes,mines", "16x16", "9x9"),
+        (
+            DailyKind("pipes", "8x8 weekly", since=PENDING),
+            DailyKind("mines", "16x16", position=1, since=PENDING, previous="9x9"),
+        ),
+    ),
+    # Paused and off; its kinds in a case the app never wrote, read exactly as the app read
+    # them (``kind in kinds.split(",")``): neither kind is posted.
+    (
+        GuildSettings(6, None, time(9, 0), "UTC", configured_by=8, failures=3, paused="gone"),
+        (8, 8, "normal", None, None, None, None, "Pipes", "9x9", None),
+        (
+            DailyKind("pipes", "8x8 normal", posted=False),
+            DailyKind("mines", "9x9", posted=False, position=1),
+        ),
+    ),
+]
+KEPT = (
+    "guild_id", "channel_id", "post_time", "timezone", "enabled", "configured_by", "failures",
+    "paused", "role_id",
+)  # fmt: skip
+
+
+def old_row(settings, columns):
+    return (
+        settings.guild_id, settings.channel_id, settings.post_time, settings.timezone,
+        settings.enabled, settings.configured_by, settings.failures, settings.paused,
+        settings.role_id, *columns,
+    )  # fmt: skip
+
+
+def sqlite_value(value):
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, time):
+        return value.strftime("%H:%M")
+    return value.isoformat() if isinstance(value, date) else value
+
+
+async def check_upgraded(store, old_columns):
+    """Every server's settings are as they were, with the rows its columns meant; the old
+    columns stay as they were, also after a save (which writes rows only)."""
+    for settings, _, rows in OLD_SERVERS:
+        assert await store.guild_settings(settings.guild_id) == replace(settings, dailies=rows)
+    assert await store.enabled_guilds() == [
+        replace(settings, dailies=rows) for settings, _, rows in OLD_SERVERS if settings.enabled
+    ]
+    assert await old_columns() == [columns for _, columns, _ in OLD_SERVERS]
+    settings, _, (pipes, mines) = OLD_SERVERS[2]
+    changed = replace(settings, channel_id=31, dailies=(replace(pipes, choice="9x9 hard"),))
+    await store.save_guild_settings(changed)
+    assert await store.guild_settings(3) == replace(changed, dailies=(changed.dailies[0], mines))
+    assert await old_columns() == [columns for _, columns, _ in OLD_SERVERS]
+
+
+async def test_a_schema_seven_file_keeps_every_servers_dailies_as_rows(tmp_path, monkeypatch):
+    path = tmp_path / "v7.sqlite3"
+    async with aiosqlite.connect(path, isolation_level=None) as connection:
+        monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:7])
+        assert await schema.migrate(connection) == 7
+        monkeypatch.undo()
+    raw = sqlite3.connect(path)
+    listed = ", ".join((*KEPT, *OLD_COLUMNS, "updated_at"))
+    for settings, columns, _ in OLD_SERVERS:
+        values = [sqlite_value(v) for v in old_row(settings, columns)]
+        raw.execute(
+            f"INSERT INTO guild_settings ({listed}) VALUES ({', '.join('?' * len(values))}, ?)",
+            (*values, "2026-11-22T09:00:00+00:00"),
+        )
+    raw.commit()
+    raw.close()
+
+    async def old_columns():
+        with sqlite3.connect(path) as raw:
+            found = raw.execute(
+                f"SELECT {', '.join(OLD_COLUMNS)} FROM guild_settings ORDER BY guild_id"
+            ).fetchall()
+        since = OLD_COLUMNS.index("size_from")
+        return [
+            tuple(date.fromisoformat(v) if k == since and v else v for k, v in enumerate(row))
+            for row in found
+        ]
+
+    store = await open_backend("sqlite", path)
+    try:
+        await check_upgraded(store, old_columns)
+    finally:
+        await store.close()
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 8 == len(schema.MIGRATIONS)
+    assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
+    columns = [row[1] for row in raw.execute("PRAGMA table_info(results)")]
+    assert columns[-1] == "points"
+    raw.close()
+
+
+async def test_a_postgresql_database_of_version_three_keeps_every_servers_dailies_as_rows(
+    postgres, monkeypatch
+):
+    url = await postgres.database("version_three")
+    connection = await asyncpg.connect(url)
+    try:
+        monkeypatch.setattr(postgres_schema, "MIGRATIONS", postgres_schema.MIGRATIONS[:3])
+        assert await postgres_schema.migrate(connection) == 3
+        monkeypatch.undo()
+        listed = ", ".join((*KEPT, *OLD_COLUMNS, "updated_at"))
+        marks = ", ".join(f"${k}" for k in range(1, len(KEPT) + len(OLD_COLUMNS) + 1))
+        for settings, columns, _ in OLD_SERVERS:
+            await connection.execute(
+                f"INSERT INTO guild_settings ({listed}) VALUES ({marks}, now())",
+                *old_row(settings, columns),
+            )
+
+        async def old_columns():
+            found = await connection.fetch(
+                f"SELECT {', '.join(OLD_COLUMNS)} FROM guild_settings ORDER BY guild_id"
+            )
+            return [tuple(row) for row in found]
+
+        store = await open_storage(url, KINDS)
+        try:
+            await check_upgraded(store, old_columns)
+        finally:
+            await store.close()
+        versions = await connection.fetch("SELECT version FROM schema_version ORDER BY 1")
+        assert [v["version"] for v in versions] == [1, 2, 3, 4]
+        assert len(postgres_schema.MIGRATIONS) == 4
+        points = await connection.fetchval(
+            "SELECT data_type FROM information_schema.columns "
+            "WHERE table_name = 'results' AND column_name = 'points'"
+        )
+        assert points == "integer"
+    finally:
+        await connection.close()
