@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzle import KINDS, MoveError, parse_code
-from puzzle.pipes import KIND, Move, Params, State, from_code, rotate
+from puzzle.pipes import KIND, Move, Params, State, from_code, rotate, solve
 
 SMALL = {"pipes": ["3x3", "5x4", "6x6n"], "mines": ["5x5m3", "9x9", "16x16m50"]}
 
@@ -97,3 +97,30 @@ def test_a_locked_tile_does_not_turn():
         KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, state, "A1 B2"))
     unlocked = KIND.apply(PUZZLE, state, KIND.parse_moves(PUZZLE, state, "B2lock B2x2")).state
     assert unlocked.locked == frozenset() and unlocked.tiles[6] == rotate(PUZZLE.tiles[6], 2)
+
+
+def solved_another_way():
+    """A puzzle that may have several solutions (``4x4n``) and a board that solves it with
+    tiles other than the stored solution's."""
+    for seed in range(200):
+        puzzle = KIND.load(KIND.generate(KIND.parse_params("4x4n"), f"s{seed}"))
+        for tiles in solve(4, 4, puzzle.tiles, limit=2):
+            if tiles != puzzle.solution:
+                return puzzle, State(tiles)
+    raise AssertionError("no 4x4n puzzle with two solutions among 200 seeds")
+
+
+def test_any_solution_of_a_puzzle_with_several_solves_it():
+    puzzle, state = solved_another_way()
+    assert KIND.status(puzzle, state).outcome == "solved"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="Pipes hints towards the stored solution even on a board solved another way, "
+    "which unsolves it",
+)
+def test_a_board_solved_another_way_gets_no_hint():
+    puzzle, state = solved_another_way()
+    assert isinstance(KIND.hint(puzzle, state), str)

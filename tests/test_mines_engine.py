@@ -7,6 +7,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sentences import assert_one_sentence
 
 from puzzle import KINDS, MoveError
 from puzzle.mines import (
@@ -189,10 +190,6 @@ def test_parameter_errors_are_one_sentence(text, message):
         KIND.parse_params(text)
     assert str(error.value).startswith(message)
     assert_one_sentence(str(error.value))
-
-
-def assert_one_sentence(text):
-    assert text.endswith(".") and ". " not in text and "\n" not in text, text
 
 
 PUZZLE = made("9x9", "engine")

@@ -1,0 +1,222 @@
+"""Lights Out, a kind for tests only: press a cell to toggle it and its orthogonal neighbours
+until every light is off. It uses ``puzzle.kind`` alone, as a third-party kind would.
+
+Texts: parameters ``WxH`` (3 to 6 cells a side); a description ``5x5:<one 0/1 digit per cell,
+row-major>`` (1: lit); a solution: the cells of one shortest solution (``A1 C2``); a state:
+the lights as 0/1 digits. Moves are cells, ``B3`` (column letter, row number, A1 top-left).
+Register it for a test with ``register(monkeypatch)``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+import pytest
+
+from puzzle.codes import normalize_seed, quote
+from puzzle.kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
+
+MIN_SIDE, MAX_SIDE = 3, 6
+_PARAMS = re.compile(r"^(\d{1,2})\s*[x×*]\s*(\d{1,2})$", re.IGNORECASE)
+_CELL = re.compile(r"^([a-z])(\d{1,2})$", re.IGNORECASE)
+
+State = tuple[int, ...]  # one 0/1 light per cell, row-major
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    width: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    width: int
+    height: int
+    lights: State
+
+
+def cell_name(width: int, cell: int) -> str:
+    return f"{chr(ord('A') + cell % width)}{cell // width + 1}"
+
+
+def press(width: int, height: int, lights: Sequence[int], cell: int) -> State:
+    """The lights after pressing ``cell``: it and its orthogonal neighbours toggle."""
+    x, y, out = cell % width, cell // width, list(lights)
+    for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+        if 0 <= x + dx < width and 0 <= y + dy < height:
+            out[(y + dy) * width + x + dx] ^= 1
+    return tuple(out)
+
+
+def solve(width: int, height: int, lights: Sequence[int]) -> tuple[int, ...] | None:
+    """The cells of a shortest solution (pressing each once turns every light off), or None.
+
+    Over GF(2), pressing is a symmetric linear map: row ``j`` of the system (bitmasks, the
+    right-hand side in bit ``n``) is the press of ``j`` itself. Gauss-Jordan elimination gives
+    one solution and a basis of the null space; the shortest solution is the lightest of the
+    2^nullity combinations (at most 2^8 on these boards)."""
+    n = width * height
+    dark = [0] * n
+    rows = [
+        sum(on << i for i, on in enumerate(press(width, height, dark, j))) | lights[j] << n
+        for j in range(n)
+    ]
+    pivots: list[int] = []
+    for col in range(n):
+        r = len(pivots)
+        found = next((k for k in range(r, n) if rows[k] >> col & 1), None)
+        if found is None:
+            continue
+        rows[r], rows[found] = rows[found], rows[r]
+        rows = [row ^ rows[r] if k != r and row >> col & 1 else row for k, row in enumerate(rows)]
+        pivots.append(col)
+    if any(row >> n & 1 for row in rows[len(pivots) :]):
+        return None  # a row says 0 = 1
+    solution = sum((rows[k] >> n & 1) << col for k, col in enumerate(pivots))
+    basis = [
+        1 << f | sum((rows[k] >> f & 1) << col for k, col in enumerate(pivots))
+        for f in range(n) if f not in pivots
+    ]  # fmt: skip
+    candidates = [solution]
+    for vector in basis:
+        candidates += [c ^ vector for c in candidates]
+    best = min(candidates, key=lambda c: (c.bit_count(), c))
+    return tuple(c for c in range(n) if best >> c & 1)
+
+
+class LightsKind:
+    """Lights Out: turn every light off; pressing a cell toggles it and its neighbours."""
+
+    name = "lights"
+    title = "Lights Out"
+    generator = "lights/1"
+    presets: tuple[str, ...] = ("5x5", "3x3", "4x4", "6x6")
+    default_daily = "5x5"
+    daily_presets: tuple[str, ...] = ("5x5", "4x4", "6x6")
+    scoring = Scoring()
+
+    def parse_params(self, text: str) -> Params:
+        match = _PARAMS.match((text or "").strip())
+        if not match:
+            raise ValueError(f"{quote(text)} is not a Lights Out board: write a size like 5x5.")
+        width, height = int(match[1]), int(match[2])
+        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
+            raise ValueError(
+                f"A {width}×{height} board is not possible: each side has {MIN_SIDE} to "
+                f"{MAX_SIDE} cells."
+            )
+        return Params(width, height)
+
+    def format_params(self, params: Params) -> str:
+        return f"{params.width}x{params.height}"
+
+    def size(self, params: Params) -> tuple[int, int]:
+        return params.width, params.height
+
+    def parse_daily(self, text: str) -> str:
+        return self.format_params(self.parse_params(text))
+
+    def daily(self, choice: str, day: date) -> Params:
+        return self.parse_params(choice)  # the same board every day
+
+    def generate(self, params: Params, seed: str) -> Generated:
+        """Press random cells of a dark board (so it is solvable) until some light is on."""
+        seed, text = normalize_seed(seed), self.format_params(params)
+        width, height = params.width, params.height
+        rng = random.Random(f"{text}-{seed}")
+        lights: State = (0,) * (width * height)
+        while not any(lights):
+            for cell in range(width * height):
+                if rng.random() < 0.5:
+                    lights = press(width, height, lights, cell)
+        solution = solve(width, height, lights) or ()
+        return Generated(
+            kind=self.name, params=text, seed=seed, width=width, height=height,
+            description=f"{text}:{self.encode_state(lights)}",
+            solution=" ".join(cell_name(width, c) for c in solution),
+            par=len(solution), difficulty=len(solution) / (width * height),
+            generator=self.generator,
+        )  # fmt: skip
+
+    def load(self, stored: PuzzleText) -> Puzzle:
+        params = self.parse_params(stored.params)
+        size, _, digits = stored.description.partition(":")
+        width, height = params.width, params.height
+        if size != self.format_params(params) or len(digits) != width * height:
+            raise ValueError(f"a Lights Out description does not fit {stored.params}")
+        lights = self.decode_state(digits)
+        if not any(lights) or solve(width, height, lights) is None:
+            raise ValueError("a Lights Out board must have lights on that can all be turned off")
+        return Puzzle(width, height, lights)
+
+    def label(self, puzzle: Puzzle) -> str:
+        return f"{puzzle.width}×{puzzle.height}"
+
+    def initial_state(self, puzzle: Puzzle) -> State:
+        return puzzle.lights
+
+    def parse_moves(self, puzzle: Puzzle, state: State, text: str) -> list[int]:
+        words = [w for w in re.split(r"[\s,;]+", text or "") if w]
+        if not words:
+            raise ValueError("Name at least one cell to press, like B3.")
+        moves = []
+        for word in words:
+            if not (match := _CELL.match(word)):
+                raise ValueError(
+                    f"{quote(word)} is not a cell: write a column letter and a row number, like B3."
+                )
+            x, y = ord(match[1].upper()) - ord("A"), int(match[2]) - 1
+            if not (0 <= x < puzzle.width and 0 <= y < puzzle.height):
+                raise ValueError(
+                    f"{word.upper()} is outside the {puzzle.width}×{puzzle.height} board: columns "
+                    f"A–{chr(ord('A') + puzzle.width - 1)}, rows 1–{puzzle.height}."
+                )
+            moves.append(y * puzzle.width + x)
+        return moves
+
+    def format_move(self, puzzle: Puzzle, move: int) -> str:
+        return cell_name(puzzle.width, move)
+
+    def apply(self, puzzle: Puzzle, state: State, moves: Sequence[int]) -> Applied[State, int]:
+        """Press cells in order, all or nothing: no press once every light is off."""
+        for move in moves:
+            if not 0 <= move < puzzle.width * puzzle.height:
+                raise MoveError("That cell is not on the board.")
+            if not any(state):
+                raise MoveError("Every light is off already: this game is solved.")
+            state = press(puzzle.width, puzzle.height, state, move)
+        focus = moves[-1] if moves else None
+        return Applied(state, tuple(moves), len(moves), Marks(tuple(moves), focus=focus))
+
+    def status(self, puzzle: Puzzle, state: State) -> Status:
+        return Status("playing" if any(state) else "solved", {"lit": sum(state)})
+
+    def hint(self, puzzle: Puzzle, state: State) -> int | str:
+        if not any(state):
+            return "No hint: every light is off already."
+        solution = solve(puzzle.width, puzzle.height, state)
+        return solution[0] if solution else "No hint: these lights cannot all be turned off."
+
+    def encode_state(self, state: State) -> str:
+        return "".join(map(str, state))
+
+    def decode_state(self, text: str) -> State:
+        if not re.fullmatch(r"[01]*", text):
+            raise ValueError("that is not a Lights Out state")
+        return tuple(map(int, text))
+
+
+KIND: Kind[Params, Puzzle, State, int] = LightsKind()
+
+
+def register(monkeypatch: pytest.MonkeyPatch) -> Kind[Params, Puzzle, State, int]:
+    """Lights Out in ``puzzle.KINDS`` for one test (pytest's ``monkeypatch`` undoes it)."""
+    from puzzle import KINDS
+
+    monkeypatch.setitem(KINDS, KIND.name, KIND)
+    return KIND
