@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 from PIL import Image
@@ -11,8 +10,8 @@ from puzzle.pipes import Check, check
 from puzzle.pipes.checker import flow_layers
 
 from .board import paint_cells, render_image
+from .canvas import TRANSPARENT, encode_gif
 from .layout import layout
-from .sheet import TRANSPARENT
 
 MAX_FRAMES = 32
 FRAME_MS = 70
@@ -58,16 +57,4 @@ def render_win_animation(
         paint_cells(frame, geometry, tiles, source, cells, result.loops, cells)
         frames.append(frame)
     frames.append(final)
-    out = io.BytesIO()
-    frames[0].save(
-        out,
-        "GIF",
-        save_all=True,
-        append_images=frames[1:],
-        loop=0,
-        optimize=False,
-        duration=[FRAME_MS] * (len(frames) - 1) + [HOLD_MS],
-        disposal=1,
-        transparency=TRANSPARENT,
-    )
-    return out.getvalue()
+    return encode_gif(frames, [FRAME_MS] * (len(frames) - 1) + [HOLD_MS])

@@ -1,13 +1,13 @@
 """The canvas every kind's pictures share: the label font, the coordinates around the board,
 the outline of the buttons' window, highlighted cells, the banner of a finished board, the
-zoomed window and PNG encoding. A kind's renderer draws its cells on a ``layout.Layout`` and
-these around them; this module names no kind.
+zoomed window, PNG and animated GIF encoding. A kind's renderer draws its cells on a
+``layout.Layout`` and these around them; this module names no kind.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -23,6 +23,8 @@ FONT = Path(__file__).resolve().parents[1] / "assets" / "fonts" / "DejaVuSansMon
 MAX_LABEL = MAX_SIDE
 #: A zoomed window is drawn at least this wide (a phone screen shows about 350 px).
 ZOOM_WIDTH = 360
+#: The last palette entry is never drawn: animation frames use it for "unchanged".
+TRANSPARENT = 255
 
 
 def font(px: int) -> ImageFont.FreeTypeFont:
@@ -142,3 +144,21 @@ def encode_pngs(
     for a phone: (board, zoomed window or None)."""
     window = None if frame is None else encode_png(zoomed(image, geometry, frame))
     return encode_png(image), window
+
+
+def encode_gif(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
+    """An endlessly looping GIF of palette frames shown ``durations`` ms each; each frame is
+    drawn over the one before, where its ``TRANSPARENT`` pixels keep what is under them."""
+    out = io.BytesIO()
+    frames[0].save(
+        out,
+        "GIF",
+        save_all=True,
+        append_images=list(frames[1:]),
+        loop=0,
+        optimize=False,
+        duration=list(durations),
+        disposal=1,
+        transparency=TRANSPARENT,
+    )
+    return out.getvalue()

@@ -11,15 +11,13 @@ from functools import cache
 from PIL import Image, ImageChops
 
 from . import theme
-from .canvas import banner_sprite, label_sprites
+from .canvas import TRANSPARENT, banner_sprite, label_sprites
 from .tiles import draw_tile
 
 SOLVED_TEXT = "SOLVED"
 
 # Colour indices of the palette (exact theme colours come first).
 INDEX = {colour: k for k, colour in reversed(list(enumerate(theme.PALETTE_BASE)))}
-#: The last palette entry is never drawn: animation frames use it for "unchanged".
-TRANSPARENT = 255
 _EXTRA = TRANSPARENT - len(theme.PALETTE_BASE)
 
 

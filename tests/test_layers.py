@@ -111,15 +111,33 @@ def test_no_import_cycles():
     assert list(nx.simple_cycles(packages)) == []
 
 
+#: The kinds: the packages of ``puzzle``.
+KINDS = {p.name for p in (ROOT / "puzzle").iterdir() if (p / "__init__.py").is_file()}
+
+
+def _ours(module: str) -> set[str]:
+    """The modules of ours that ``module`` imports."""
+    return {t for t in GRAPH.nodes[module]["imports"] if t.split(".")[0] in PACKAGES}
+
+
 def test_no_kind_imports_another_kind():
     """What kinds share lives beside them in ``puzzle`` (grid, codes, kind), in no kind."""
-    kinds = {p.name for p in (ROOT / "puzzle").iterdir() if (p / "__init__.py").is_file()}
     wrong = []
     for name, data in GRAPH.nodes(data=True):
         own = name.split(".")[1] if name.startswith("puzzle.") else None
-        if own in kinds:
+        if own in KINDS:
             for target in data["imports"]:
                 parts = target.split(".")
-                if parts[0] == "puzzle" and len(parts) > 1 and parts[1] in kinds - {own}:
+                if parts[0] == "puzzle" and len(parts) > 1 and parts[1] in KINDS - {own}:
                     wrong.append(f"{name} imports {target}")
-    assert kinds >= {"pipes", "mines"} and wrong == []
+    assert {"pipes", "mines"} <= KINDS and wrong == []
+
+
+def test_the_canvas_is_every_kinds():
+    """renderer.canvas names no kind and draws on the generic layout, theme and grid only; the
+    Minesweeper pictures use it, not the Pipes modules."""
+    shared = {"puzzle.grid", "renderer.layout", "renderer.theme"}
+    assert _ours("renderer.canvas") <= shared
+    text = (ROOT / "renderer" / "canvas.py").read_text().lower()
+    assert [kind for kind in KINDS if kind in text] == []
+    assert _ours("renderer.mines") <= shared | {"renderer.canvas"}
