@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
@@ -17,13 +18,13 @@ from storekit import FakeClock, new_game, open_backend, turn
 from test_upgrade import schema_one
 
 import play
-from db import GuildSettings, is_postgres_url
+from db import Change, DailyKind, GuildSettings, NewResult, is_postgres_url
 from db.copy import TABLES, CopyRefused, copy_sqlite_to_postgres
 from play import GameService, ranked, scoring
 from puzzle.pipes import turns_between
 
 ROOT = Path(__file__).resolve().parents[1]
-ALICE, BOB, CAROL = 101, 102, 103
+ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 GUILD, QUIET, CHANNEL = 5, 6, 9
 FIRST = date(2026, 11, 20)
 TODAY = date(2026, 11, 22)
@@ -50,32 +51,65 @@ class Player:
             await self.service.hint(game_id, user, next(self.ids))
         game = await self.service.storage.game(game_id)
         solution = play.load(game.puzzle).solution
-        for cell, (tile, target) in enumerate(zip(game.tiles, solution, strict=True)):
+        for cell, (tile, target) in enumerate(zip(game.state.tiles, solution, strict=True)):
             for _ in range(turns_between(tile, target)):
                 played = await self.click(game_id, user, cell)
         assert played.board.game.solved
         return played.board.game
 
 
+#: A server whose Pipes level and size changed from a date on, and whose Minesweeper daily
+#: (not in its post) changed too.
+GUILD_SETTINGS = GuildSettings(
+    guild_id=GUILD, channel_id=CHANNEL, post_time=time(7, 30), timezone="Europe/Berlin",
+    enabled=True, configured_by=ALICE, role_id=77,
+    dailies=(
+        DailyKind("pipes", "6x6 hard", since=FIRST + timedelta(days=1), previous="5x5 easy"),
+        DailyKind(
+            "mines", "16x16", posted=False, position=1, since=FIRST + timedelta(days=1),
+            previous="9x9",
+        ),
+    ),
+)  # fmt: skip
+
+#: A server whose daily is off, Minesweeper first.
+QUIET_SETTINGS = GuildSettings(
+    guild_id=QUIET,
+    dailies=(DailyKind("mines", "9x9"), DailyKind("pipes", "7x8 weekly", posted=False, position=1)),
+)
+
+
+def with_points(points):
+    """Rules that solve a daily game in one move and store a result with ``points``, as a
+    kind that counts points besides time would."""
+
+    def rules(game, now):
+        seconds = (now - game.started_at).total_seconds()
+        result = NewResult(seconds, game.turns + 1, game.hints, points=points)
+        return Change(game.state, ("A1",), turns=1, outcome="solved", result=result)
+
+    return rules
+
+
 async def build(where, clock):
-    """Through the real service: two servers' settings (a level and a size changed from a
-    date on), the deployment's secret, three days of dailies and posts (one without its
-    message yet), daily games solved with and without hints, one solved late, one
-    unfinished, personal games solved, given up, restarted, locked and unfinished, and the
-    interactions of every click."""
+    """Through the real service: two servers' settings (daily rows of two kinds, a level and
+    a size changed from a date on), the deployment's secret, three days of dailies and posts
+    (one without its message yet), daily games solved with and without hints, one solved
+    late, one with points, one unfinished, personal games solved, given up, restarted,
+    locked and unfinished, and the interactions of every click."""
     clock.now = at(FIRST, 8)
     store = await play.open_storage(where, clock=clock)
+    try:
+        return await fill(store, clock)
+    finally:
+        await store.close()  # also after a failure: an open file keeps the process alive
+
+
+async def fill(store, clock):
     service = GameService(store, clock)
     player = Player(service, clock)
-    await store.save_guild_settings(
-        GuildSettings(
-            guild_id=GUILD, channel_id=CHANNEL, post_time=time(7, 30),
-            timezone="Europe/Berlin", width=6, height=6, enabled=True, configured_by=ALICE,
-            role_id=77, size_from=FIRST + timedelta(days=1), previous_width=5,
-            previous_height=5, level="hard", previous_level="easy",
-        )
-    )  # fmt: skip
-    await store.save_guild_settings(GuildSettings(guild_id=QUIET, width=7, level="weekly"))
+    await store.save_guild_settings(GUILD_SETTINGS)
+    await store.save_guild_settings(QUIET_SETTINGS)
     await store.set_post_state(QUIET, 3, "missing permissions")
     secret = await service.daily_secret()
     late_game = None
@@ -94,6 +128,9 @@ async def build(where, clock):
         if k == 0:
             bob = await service.daily_game(BOB, GUILD, CHANNEL, daily.id)
             await player.solve(bob.game.id, BOB, hint=True)
+            dave = await service.daily_game(DAVE, GUILD, CHANNEL, daily.id)
+            clock.advance(seconds=75, microseconds=5)
+            await store.change(dave.game.id, DAVE, with_points(7), interaction_id=next(player.ids))
         if k == 1:
             late_game = (await service.daily_game(BOB, None, None, daily.id)).game
             await player.click(late_game.id, BOB, 0)
@@ -116,7 +153,6 @@ async def build(where, clock):
     await player.click(direct.game.id, ALICE, 0)
     await service.restart(direct.game.id, ALICE)
     await player.click(direct.game.id, ALICE, 5)
-    await store.close()
     return secret
 
 
@@ -247,8 +283,15 @@ async def test_a_copy_into_postgresql_reads_back_equal_and_plays_on(postgres, tm
         assert {g.outcome for g in games} == {"playing", "solved", "lost"}
         assert any(g.state.locked for g in games) and any(g.message_id for g in games)
         assert any(m.hint for g, *_ in keys["games"] for m in before["moves", g])
-        assert before["settings", GUILD].level == "hard"
-        assert before["settings", GUILD].size_from == FIRST + timedelta(days=1)
+        assert before["settings", GUILD] == GUILD_SETTINGS
+        assert before["settings", QUIET] == replace(
+            QUIET_SETTINGS, failures=3, paused="missing permissions"
+        )
+        assert [(r.user_id, r.points) for r in before["results", keys["dailies"][0][0]]] == [
+            (ALICE, None),
+            (BOB, None),
+            (DAVE, 7),
+        ]
         assert before["post", GUILD, FIRST].message_id == 4200
         assert before["post", GUILD, TODAY].message_id is None
         assert before["deployment", "daily-secret"] == secret

@@ -25,9 +25,9 @@ async def test_two_hint_clicks_at_once_both_turn_their_tile_right(harness):
     await harness.settle(running)
     assert not harness.errors
     after = await harness.bot.storage.game(game.id)
-    changed = [i for i in range(64) if after.tiles[i] != game.tiles[i]]
+    changed = [i for i in range(64) if after.state.tiles[i] != game.state.tiles[i]]
     assert after.hints == 2 and len(changed) == 2
-    assert all(after.tiles[i] == solution[i] for i in changed)
+    assert all(after.state.tiles[i] == solution[i] for i in changed)
 
 
 async def test_many_new_boards_at_once_are_all_posted_and_errors_stay_private(harness):
@@ -68,7 +68,7 @@ async def test_a_redelivered_click_is_applied_once(harness):
     await harness.settle(running)
     after = await harness.bot.storage.game(game.id)
     assert after.version == 1 and after.turns == 1
-    assert after.tiles[7] == ((game.tiles[7] << 1) | (game.tiles[7] >> 3)) & 15
+    assert after.state.tiles[7] == ((game.state.tiles[7] << 1) | (game.state.tiles[7] >> 3)) & 15
     assert len(await harness.bot.storage.moves(game.id)) == 1
 
 
@@ -101,11 +101,11 @@ async def test_a_new_generator_changes_no_stored_game(harness, monkeypatch):
     # stored puzzle.
     await harness.command("hint", ALICE)
     after = await harness.bot.storage.game(game.id)
-    fixed = [i for i in range(36) if after.tiles[i] != game.tiles[i]]
-    assert len(fixed) == 1 and after.tiles[fixed[0]] == before.solution[fixed[0]]
+    fixed = [i for i in range(36) if after.state.tiles[i] != game.state.tiles[i]]
+    assert len(fixed) == 1 and after.state.tiles[fixed[0]] == before.solution[fixed[0]]
     made = await harness.command("new", BOB, size="6x6", seed="frozen")
     bob = (await harness.bot.storage.unfinished_games(BOB))[0]
-    assert bob.puzzle.id == after.puzzle.id and bob.tiles == before.tiles
+    assert bob.puzzle.id == after.puzzle.id and bob.state.tiles == before.tiles
     assert message_of(harness, board_message(made))
 
 
