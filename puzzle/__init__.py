@@ -7,7 +7,7 @@ DESIGN.md's layers).
 from typing import Any
 
 from .codes import Code, normalize_seed, parse_code, quote
-from .kind import Generated, Kind, MoveError, PuzzleText, Status
+from .kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
 from .mines import KIND as MINES
 from .pipes import KIND as PIPES
 
@@ -16,6 +16,7 @@ KINDS: dict[str, Kind[Any, Any, Any, Any]] = {PIPES.name: PIPES, MINES.name: MIN
 
 
 __all__ = [
-    "KINDS", "Code", "Generated", "Kind", "MoveError", "PuzzleText", "Status",
+    "KINDS", "Applied", "Code", "Generated", "Kind", "Marks", "MoveError", "PuzzleText",
+    "Scoring", "Status",
     "normalize_seed", "parse_code", "quote",
 ]  # fmt: skip

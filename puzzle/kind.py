@@ -98,7 +98,7 @@ class Applied(Generic[StateT, MoveT]):
     state: StateT
     moves: tuple[MoveT, ...]
     counted: int
-    marks: Marks = Marks()
+    marks: Marks = field(default_factory=Marks)
     trace: tuple[Any, ...] = ()
 
 
@@ -118,11 +118,10 @@ class Status:
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """How a kind's finished dailies rank: by time (hints add ``hint_penalty`` seconds each),
-    or by points first (more is better: drops left …), then time."""
+    """How a kind's finished dailies rank: by time (with the hint penalty), or by the points
+    of ``Status.points`` first (more is better: drops left …), then time."""
 
     by: Literal["time", "points"] = "time"
-    hint_penalty: int = 30
 
 
 class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):
@@ -135,7 +134,9 @@ class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):
     generator: str
     #: Parameters people pick from (each one ``parse_params`` reads), most common first.
     presets: tuple[str, ...]
-    #: The daily's parameters where a server chose none, and the choices offered for it.
+    #: The daily choice where nobody chose one (direct messages, servers that never set a
+    #: daily up), and the choices offered for it; a server that turns the kind on without
+    #: choosing gets the first.
     default_daily: str
     daily_presets: tuple[str, ...]
     scoring: Scoring

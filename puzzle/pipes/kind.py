@@ -71,9 +71,9 @@ class PipesKind:
     presets: tuple[str, ...] = (
         "5x4", "5x5", "6x6", "8x8", "10x10", "12x12", "15x15", "20x20", "26x26",
     )  # fmt: skip
-    default_daily = "8x8 weekly"
+    default_daily = "8x8 normal"
     daily_presets: tuple[str, ...] = (
-        "8x8 weekly", "5x5 weekly", "6x6 weekly", "10x10 weekly", "12x12 weekly",
+        "8x8 weekly", "5x4 weekly", "6x6 weekly", "10x10 weekly", "12x12 weekly",
         "8x8 easy", "8x8 normal", "8x8 hard", "10x10 hard", "15x15 normal",
     )  # fmt: skip
     scoring = Scoring()
@@ -201,7 +201,10 @@ class PipesKind:
 
     def hint(self, puzzle: Puzzle, state: State) -> Move | str:
         """Turn the wrong tile nearest the source (along the solution) right. Tiles the
-        player locked are theirs to unlock: no hint when only those are wrong."""
+        player locked are theirs to unlock: no hint when only those are wrong, nor on a
+        solved board (a board with several solutions may be solved another way)."""
+        if self.status(puzzle, state).outcome == "solved":
+            return "No hint: the board is solved."
         layers = flow_layers(
             puzzle.width, puzzle.height, puzzle.solution, puzzle.source, puzzle.wrap
         )
@@ -212,7 +215,7 @@ class PipesKind:
                 turns = turns_between(state.tiles[cell], puzzle.solution[cell]) or 0
                 x, y = cell % puzzle.width, cell // puzzle.width
                 return Move(x, y, turns if turns < 3 else -1)
-        return "No hint: every wrong tile is one you locked. Unlock them to get one."
+        return "No hint: every wrong tile is one you locked, so unlock them to get one."
 
     def encode_state(self, state: State) -> str:
         if not state.locked:

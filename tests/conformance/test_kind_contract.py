@@ -38,26 +38,6 @@ SEEDS = st.text("abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=1
 TYPED = st.text("0123456789xX×*abcefhkmnwABCZ ,;.!-_ſıK٣\n", max_size=14)
 #: Junk every kind refuses, wherever it is typed.
 JUNK = ("ZZ99", "!!", "", "   ", "A0", "0x0", "99x99")
-#: Kinds whose finished games answer a hint with more than one sentence: a known bug, to
-#: be fixed in the kind (then this entry goes, or the strict xfail fails).
-MANY_SENTENCES_NO_HINT = {
-    "pipes": "Pipes answers a solved board with “No hint: every wrong tile is one you locked. "
-    "Unlock them to get one.”: two sentences, and no tile is wrong or locked",
-}
-
-
-def cases_failing_for(kinds: dict[str, str]) -> list:
-    """CASES as pytest params, those of the kinds named (with why) as strict xfails."""
-    return [
-        pytest.param(
-            name,
-            params,
-            marks=[pytest.mark.xfail(strict=True, reason=kinds[name])] if name in kinds else [],
-        )
-        for name, params in CASES
-    ]
-
-
 @cache
 def generated(name: str, params: str, seed: str = "conformance") -> Generated:
     kind = UNDER_TEST[name]
@@ -231,7 +211,7 @@ def test_hints_alone_solve_the_puzzle(name, params, seed):
     assert isinstance(kind.hint(puzzle, state), str)
 
 
-@pytest.mark.parametrize(("name", "params"), cases_failing_for(MANY_SENTENCES_NO_HINT))
+@pytest.mark.parametrize(("name", "params"), CASES)
 def test_a_finished_game_gets_one_sentence_instead_of_a_hint(name, params):
     kind, made = UNDER_TEST[name], generated(name, params)
     puzzle = kind.load(made)
