@@ -6,6 +6,7 @@ from pathlib import Path
 import db
 from puzzle import KINDS
 
+from .boards import Board, Played, Standings, load
 from .errors import (
     BoardOver,
     BoardSolved,
@@ -25,7 +26,7 @@ from .scoring import (
     score,
     solved_late,
 )
-from .service import Board, GameService, Played, Standings, load
+from .service import GameService
 
 
 async def open_storage(where: str | Path, *, clock: db.Clock = db.utc_now) -> db.Storage:

@@ -18,7 +18,7 @@ class NoSuchBoard(UserError):
 class NotYourBoard(UserError):
     """Someone else's board (of ``kind``)."""
 
-    def __init__(self, owner_id: int, kind: str = "pipes") -> None:
+    def __init__(self, owner_id: int, kind: str) -> None:
         super().__init__("This board belongs to someone else. Start your own.")
         self.owner_id = owner_id
         self.kind = kind
@@ -27,7 +27,7 @@ class NotYourBoard(UserError):
 class BoardSolved(UserError):
     """The board (of ``kind``) is solved and takes no more moves."""
 
-    def __init__(self, kind: str = "pipes") -> None:
+    def __init__(self, kind: str) -> None:
         super().__init__("This board is already solved. Start a new one.")
         self.kind = kind
 
@@ -35,7 +35,7 @@ class BoardSolved(UserError):
 class BoardOver(UserError):
     """The game (of ``kind``) was given up or lost and takes no more moves."""
 
-    def __init__(self, kind: str = "pipes") -> None:
+    def __init__(self, kind: str) -> None:
         super().__init__("This game is over. Start a new one.")
         self.kind = kind
 
@@ -43,9 +43,8 @@ class BoardOver(UserError):
 class NoUnfinishedBoard(UserError):
     """The player has no board to continue (in this channel, or anywhere)."""
 
-    def __init__(self, anywhere: bool, kind: str = "pipes") -> None:
+    def __init__(self, anywhere: bool, kind: str) -> None:
         where = "" if anywhere else " in this channel"
-        board = "Minesweeper board" if kind == "mines" else "board"
-        super().__init__(f"You have no unfinished {board}{where}. Start one.")
+        super().__init__(f"You have no unfinished board{where}. Start one.")
         self.anywhere = anywhere
         self.kind = kind

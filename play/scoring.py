@@ -1,7 +1,9 @@
 """Scoring, ranks and streaks: the one place that decides them, shared by every backend.
 
 A daily result scores its time plus ``HINT_PENALTY_SECONDS`` per hint; ties go to fewer
-hints, then fewer turns, then the earlier solve. Streaks count consecutive puzzle dates.
+hints, then fewer moves, then the earlier solve. A kind that scores points (``Scoring``)
+ranks more points first, then fewer moves, then that time. Streaks count consecutive puzzle
+dates.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from db import Game, NewResult, Result
+from puzzle import Scoring
 
 #: Each hint used adds this many seconds to a daily result's score.
 HINT_PENALTY_SECONDS = 30
@@ -26,10 +30,18 @@ def score(result: Result) -> float:
     return result.seconds + penalty(result.hints)
 
 
-def _order(result: Result) -> tuple[bool, float, int, int, datetime, int]:
+def _order(result: Result, scoring: Scoring) -> tuple[Any, ...]:
     # Late solves rank after every solve made while the date was running; a perfect tie
     # goes by user id, so every backend and every read ranks the same.
-    return result.late, score(result), result.hints, result.turns, result.solved_at, result.user_id
+    if scoring.by == "points":
+        return (
+            result.late, -(result.points or 0), result.turns, score(result), result.hints,
+            result.solved_at, result.user_id,
+        )  # fmt: skip
+    return (
+        result.late, 0, score(result), result.hints, result.turns, result.solved_at,
+        result.user_id,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,41 +52,53 @@ class Standing:
     result: Result
 
 
-def ranked(results: Iterable[Result]) -> list[Standing]:
+def ranked(results: Iterable[Result], scoring: Scoring) -> list[Standing]:
     """Results best first, numbered from 1."""
-    return [Standing(k, r) for k, r in enumerate(sorted(results, key=_order), 1)]
+    ordered = sorted(results, key=lambda result: _order(result, scoring))
+    return [Standing(k, r) for k, r in enumerate(ordered, 1)]
 
 
-def rank_of(results: Iterable[Result], user_id: int) -> int | None:
+def rank_of(results: Iterable[Result], user_id: int, scoring: Scoring) -> int | None:
     """A user's place among results, or None without a result."""
-    return next((s.rank for s in ranked(results) if s.result.user_id == user_id), None)
+    return next((s.rank for s in ranked(results, scoring) if s.result.user_id == user_id), None)
 
 
 @dataclass(frozen=True, slots=True)
 class PeriodStanding:
-    """One line of a week's, month's or all-time board: more solves first, then the lower
-    total of scores (time plus hint penalties)."""
+    """One line of a week's, month's or all-time board: more solves first, then (a kind
+    scoring points) more points in all, then the lower total of scores (time plus hint
+    penalties)."""
 
     rank: int
     user_id: int
     solves: int
     total: float
+    points: int = 0
 
 
-def period_ranked(results: Iterable[Result]) -> list[PeriodStanding]:
+def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodStanding]:
     """Players over a period, best first, numbered from 1: the dates they solved (one a
-    date, their best that date, whatever its size), then their total."""
-    best: dict[tuple[int, date], float] = {}
+    date, their best that date, whatever its size), then their totals."""
+    best: dict[tuple[int, date], Result] = {}
     for result in results:
         key = (result.user_id, result.date)
-        best[key] = min(best.get(key, score(result)), score(result))
+        kept = best.get(key)
+        if kept is None or _order(result, scoring)[1:] < _order(kept, scoring)[1:]:
+            best[key] = result
     solves: dict[int, int] = {}
     totals: dict[int, float] = {}
-    for (user, _), value in best.items():
+    points: dict[int, int] = {}
+    for (user, _), result in best.items():
         solves[user] = solves.get(user, 0) + 1
-        totals[user] = totals.get(user, 0.0) + value
-    order = sorted(solves, key=lambda user: (-solves[user], totals[user], user))
-    return [PeriodStanding(k, u, solves[u], totals[u]) for k, u in enumerate(order, 1)]
+        totals[user] = totals.get(user, 0.0) + score(result)
+        points[user] = points.get(user, 0) + (result.points or 0)
+    by_points = scoring.by == "points"
+    order = sorted(
+        solves, key=lambda u: (-solves[u], -points[u] if by_points else 0, totals[u], u)
+    )
+    return [
+        PeriodStanding(k, u, solves[u], totals[u], points[u]) for k, u in enumerate(order, 1)
+    ]
 
 
 def period_dates(period: str, day: date) -> tuple[date, date]:
@@ -89,15 +113,19 @@ def period_dates(period: str, day: date) -> tuple[date, date]:
     return date.min, date.max
 
 
-def new_result(game: Game, now: datetime, turns: int, hints: int, late: bool) -> NewResult:
+def new_result(
+    game: Game, now: datetime, turns: int, hints: int, late: bool, points: int | None = None
+) -> NewResult:
     """The result a daily game earns when the move adding ``turns`` and ``hints`` solves it
-    at ``now``; its time runs from when the board was first shown. A late solve (after the
-    date ended where it was played) is ranked with its own date, labelled late."""
+    at ``now`` with ``points`` (kinds that score them); its time runs from when the board
+    was first shown. A late solve (after the date ended where it was played) is ranked with
+    its own date, labelled late."""
     return NewResult(
         seconds=(now - game.started_at).total_seconds(),
         turns=game.turns + turns,
         hints=game.hints + hints,
         late=late,
+        points=points,
     )
 
 

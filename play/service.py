@@ -1,30 +1,28 @@
-"""The game service: everything a command or a click does, without Discord.
+"""The game service: everything a command or a click does, without Discord, for any kind.
 
-A move reads top to bottom here: find the game, parse the move with its kind, then one
-``storage.change`` runs the kind's pure rules on the state it is about to change, and the
-board comes back for the front end to show. Puzzles are generated once, stored, and loaded
-from storage ever after. Wording and markup are the front end's.
+A move reads top to bottom here: find the game, then one ``storage.change`` parses the move
+with the game's kind and runs its pure rules on the very state it is about to change, and
+the board comes back for the front end to show. Puzzles are generated once, stored, and
+loaded from storage ever after. Wording and markup are the front end's.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
-from functools import lru_cache
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import db
-from db import Change, DailyPuzzle, Game, GuildSettings, PuzzleRecord, Result, Storage
-from puzzle import KINDS, Kind, MoveError, Status, normalize_seed, quote
-from puzzle.pipes import Params, cell_name, parse_size
-from puzzle.pipes.notation import MAX_SIDE, MIN_SIDE, WRAP_NOT_EASY
+from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
+from puzzle import KINDS, Marks, MoveError, Status, normalize_seed, quote
 
+from .boards import Board, Played, Standings, load
+from .daily import DAILY_PREFIX, daily_of, daily_seed, day_end, over_everywhere
 from .errors import (
     BoardOver,
     BoardSolved,
@@ -46,139 +44,29 @@ from .scoring import (
 
 #: Runs a picklable call away from the event loop: ``await offload(fn, *args)``.
 Offload = Callable[..., Awaitable[Any]]
-KIND = "pipes"
-MINES = "mines"
-DEFAULT_SIZE = (5, 4)
-DAILY_SIZE = (8, 8)
-#: Minesweeper boards /mines new makes without a size, and the daily's without setup.
-DEFAULT_MINES = "9x9"
-#: The daily's level choice that changes with the weekday; its levels, Monday first: easier
-#: early in the week.
-WEEKLY = "weekly"
-WEEK_LEVELS = ("easy", "easy", "normal", "normal", "normal", "hard", "hard")
+#: The moves of a command: text in the kind's notation, or how to write it from the game as
+#: stored (a click: the front end knows what the button means on that board).
+Moves = str | Callable[[Game], str]
 #: At most this many moves in one typed command.
 MAX_MOVES = 50
 #: New puzzles being generated at once, at most; more requests are refused, not queued.
 MAX_GENERATING = 64
-
-
-@lru_cache(maxsize=4096)
-def load(stored: PuzzleRecord) -> Any:
-    """The kind's puzzle object of a stored puzzle (cached: stored puzzles never change)."""
-    return KINDS[stored.kind].load(stored)
-
-
-#: Seeds of daily puzzles start with this; nobody else's may. Dailies stored before the
-#: secret existed have seeds like d20261122: those are refused too.
-DAILY_PREFIX = "daily-"
+#: Dailies stored before the secret existed have seeds like d20261122: refused too.
 OLD_DAILY = re.compile(r"d\d{8}")
-
-
-def daily_seed(secret: str, params: str, day: date, kind: str = KIND) -> str:
-    """The seed of the daily puzzle of a date, kind and size: keyed by the deployment's
-    secret, so nobody can make a daily's puzzle before its day without playing the daily."""
-    mac = hmac.new(secret.encode(), f"{kind}:{params}:{day.isoformat()}".encode(), "sha256")
-    return DAILY_PREFIX + mac.hexdigest()[:20]
-
-
-def day_end(day: date, zone: str) -> datetime:
-    """The instant a calendar date ends in a time zone."""
-    return datetime.combine(day + timedelta(days=1), time(0), ZoneInfo(zone)).astimezone(UTC)
-
-
-def level_on(choice: str, day: date) -> str:
-    """The level of a date's daily for a server's choice: one level, or ``weekly``."""
-    return WEEK_LEVELS[day.weekday()] if choice == WEEKLY else choice
-
-
-def before_change(settings: GuildSettings, day: date) -> bool:
-    """Whether ``day`` comes before the server's daily settings changed (a change made
-    during a day applies from the next day on, so that day's leaderboard stays one puzzle)."""
-    return settings.size_from is not None and day < settings.size_from
-
-
-def daily_on(settings: GuildSettings, day: date) -> Params:
-    """The Pipes daily a server plays on a date (size and level), its settings before a
-    change on the dates before it."""
-    earlier = before_change(settings, day)
-    if earlier and settings.previous_width and settings.previous_height:
-        width, height = settings.previous_width, settings.previous_height
-        return Params(width, height, level=level_on(settings.previous_level or "normal", day))
-    return Params(settings.width, settings.height, level=level_on(settings.level, day))
-
-
-def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:
-    """The parameters of a kind's daily a server plays on a date (``settings`` None: no
-    daily set up, so Pipes 8×8 normal and Minesweeper 9×9)."""
-    if kind == MINES:
-        if settings is None:
-            return KINDS[MINES].parse_params(DEFAULT_MINES)
-        earlier = before_change(settings, day)
-        chosen = settings.previous_mines if earlier and settings.previous_mines else settings.mines
-        return KINDS[MINES].parse_params(chosen)
-    return daily_on(settings, day) if settings else Params(*DAILY_SIZE)
-
-
-def posted_kinds(settings: GuildSettings) -> list[str]:
-    """The kinds a server's daily post carries, Pipes first."""
-    return [kind for kind in (KIND, MINES) if kind in settings.kinds.split(",")]
-
-
-def over_everywhere(day: date, now: datetime) -> bool:
-    """Whether a date has ended in every time zone (the last is UTC−12)."""
-    return now >= datetime.combine(day + timedelta(days=1), time(12), UTC)
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A game with its puzzle and status, ready for a front end to show."""
-
-    game: Game
-    puzzle: Any
-    status: Status
-    day: date | None  # the puzzle date, for a daily game
-    #: Whether the solution may be shown: a daily's only once its date is over everywhere.
-    solution_public: bool = True
-
-    @property
-    def kind(self) -> Kind[Any, Any, Any, Any]:
-        return KINDS[self.game.kind]
-
-    @property
-    def par(self) -> int:
-        return self.game.puzzle.par
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A board after a move, the cells the move touched, and whether this call made it
-    (False for an interaction delivered again: nothing changed, no cells touched)."""
-
-    board: Board
-    cells: tuple[int, ...]
-    applied: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     """What one action does to a game: the new state and status, the moves as the kind
-    writes them, the counters to add and the cells it touched."""
+    writes them, the counters to add, and what the front end may show of it."""
 
     state: Any
     status: Status
     moves: tuple[str, ...]
     turns: int = 0
     hints: int = 0
-    cells: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Standings:
-    """A daily puzzle's results: this server's (if any) and everyone's, ranked."""
-
-    daily: DailyPuzzle
-    local: list[Result] | None
-    everywhere: list[Result]
+    marks: Marks = field(default_factory=Marks)
+    trace: tuple[Any, ...] = ()
 
 
 class GameService:
@@ -190,14 +78,10 @@ class GameService:
         clock: db.Clock = db.utc_now,
         offload: Offload = asyncio.to_thread,
         daily_secret: str = "",
-        max_side: int = MAX_SIDE,
     ) -> None:
         self.storage = storage
         self.clock = clock
         self._secret = daily_secret
-        #: The largest board side this front end shows well (Discord's buttons and images
-        #: stop being usable before the engine's limit).
-        self.max_side = max_side
         #: Runs generation away from the event loop (a thread; a worker process in the bot).
         self.offload = offload
         self._dates: dict[int, date] = {}
@@ -237,7 +121,7 @@ class GameService:
             self._generating -= 1
         return await self.storage.store_puzzle(made)
 
-    async def daily_puzzle(self, day: date, params: Any, kind: str = KIND) -> DailyPuzzle:
+    async def daily_puzzle(self, day: date, params: Any, kind: str) -> DailyPuzzle:
         """The global daily puzzle of a date, kind and parameters (the kind's own), generated
         and stored on first use."""
         engine = KINDS[kind]
@@ -258,56 +142,37 @@ class GameService:
             )
         return self._secret
 
-    async def daily_params(self, guild_id: int | None, day: date, kind: str = KIND) -> Any:
-        """The parameters of a kind's daily a server plays on a date; where no daily is set
-        up (direct messages, servers that never ran setup) Pipes 8×8 normal, the daily they
-        always had, and Minesweeper 9×9."""
+    async def daily_params(self, guild_id: int | None, day: date, kind: str) -> Any:
+        """The parameters of a kind's daily a server plays on a date; where no daily of it
+        is set up (direct messages, servers that never chose), the kind's default."""
         settings = None if guild_id is None else await self.storage.guild_settings(guild_id)
         return daily_of(settings, day, kind)
 
+    async def todays_daily(self, guild_id: int | None, kind: str) -> DailyPuzzle:
+        """Today's daily of a kind where a server plays (its zone)."""
+        today = await self.local_today(guild_id)
+        return await self.daily_puzzle(today, await self.daily_params(guild_id, today, kind), kind)
+
     # -- starting and finding games ---------------------------------------------------------
 
-    def board_size(self, size: str) -> tuple[int, int]:
-        """A board size people typed, within this front end's limit; UserError otherwise."""
-        try:
-            width, height = parse_size(size)
-        except ValueError as error:
-            raise UserError(str(error)) from None
-        if max(width, height) > self.max_side:
-            raise UserError(
-                f"A {width}×{height} board is not possible here: each side must be from "
-                f"{MIN_SIDE} to {self.max_side} tiles."
-            )
-        return width, height
-
+    @staticmethod
     def check_new(
-        self,
-        size: str | None,
-        seed: str | None,
-        level: str = "normal",
-        wrap: bool = False,
+        kind: str, params: str, seed: str | None, max_side: int | None
     ) -> tuple[str, str | None]:
-        """The parameters and seed asked for; UserError if any is unusable."""
-        width, height = self.board_size(size) if size else DEFAULT_SIZE
-        if wrap and level == "easy":
-            raise UserError(WRAP_NOT_EASY)
-        chosen = self._seed(seed)
-        params = Params(width, height, wrap=wrap, level=level)
-        return KINDS[KIND].format_params(params), chosen
-
-    def check_new_mines(
-        self, size: str | None, mines: int | None, seed: str | None
-    ) -> tuple[str, str | None]:
-        """The Minesweeper parameters (a size or level name, and a mine count) and seed
-        asked for; UserError if any is unusable."""
-        text = (size or DEFAULT_MINES).strip().lower().replace("×", "x")
+        """The parameters asked for, as the kind writes them (a board no side of which is
+        longer than ``max_side``, if given), and the seed; UserError if either is unusable."""
+        engine = KINDS[kind]
         try:
-            params = KINDS[MINES].parse_params(text)
-            if mines is not None:
-                params = KINDS[MINES].parse_params(f"{params.width}x{params.height}m{mines}")
+            parsed = engine.parse_params(params)
         except ValueError as error:
             raise UserError(str(error)) from None
-        return KINDS[MINES].format_params(params), self._seed(seed)
+        width, height = engine.size(parsed)
+        if max_side is not None and max(width, height) > max_side:
+            raise UserError(
+                f"A {width}×{height} board is not possible here: each side can have at most "
+                f"{max_side} cells."
+            )
+        return engine.format_params(parsed), GameService._seed(seed)
 
     @staticmethod
     def _seed(seed: str | None) -> str | None:
@@ -322,62 +187,59 @@ class GameService:
 
     async def new_game(
         self,
+        kind: str,
         owner_id: int,
         guild_id: int | None,
         channel_id: int | None,
-        size: str | None = None,
+        params: str,
         seed: str | None = None,
         interaction_id: int | None = None,
-        level: str = "normal",
-        wrap: bool = False,
+        max_side: int | None = None,
     ) -> Board:
-        """A personal game of a size (default 5×4: it fits the buttons), level, wrap mode and
-        seed (default random)."""
-        params, chosen = self.check_new(size, seed, level, wrap)
-        stored = await self.stored_puzzle(KIND, params, chosen or secrets.token_hex(3))
-        return await self._start(
-            stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
-        )
-
-    async def new_mines_game(
-        self,
-        owner_id: int,
-        guild_id: int | None,
-        channel_id: int | None,
-        size: str | None = None,
-        mines: int | None = None,
-        seed: str | None = None,
-        interaction_id: int | None = None,
-    ) -> Board:
-        """A personal Minesweeper game of a size or level name (default 9×9, 10 mines), mine
-        count and seed (default random)."""
-        params, chosen = self.check_new_mines(size, mines, seed)
-        stored = await self.stored_puzzle(MINES, params, chosen or secrets.token_hex(3))
+        """A personal game of a kind's parameters and a seed (default random)."""
+        text, chosen = self.check_new(kind, params, seed, max_side)
+        stored = await self.stored_puzzle(kind, text, chosen or secrets.token_hex(3))
         return await self._start(
             stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
         )
 
     async def daily_game(
         self,
+        kind: str,
         owner_id: int,
         guild_id: int | None,
         channel_id: int | None,
-        daily_id: int | None = None,
         interaction_id: int | None = None,
-        kind: str = KIND,
     ) -> Board:
-        """The user's game of a daily puzzle (today's of ``kind`` by default): the one they
-        started, or a new one whose clock starts now. One game per player and daily, however
-        often and however fast they ask; a lost game ends the attempt."""
-        if daily_id is None:
-            today = await self.local_today(guild_id)
-            params = await self.daily_params(guild_id, today, kind)
-            daily = await self.daily_puzzle(today, params, kind)
-        else:
-            found = await self.storage.daily_puzzle_by_id(daily_id)
-            if found is None:
-                raise UserError("That daily puzzle does not exist.")
-            daily = found
+        """The user's game of today's daily of a kind where they are."""
+        daily = await self.todays_daily(guild_id, kind)
+        return await self._daily_board(daily, owner_id, guild_id, channel_id, interaction_id)
+
+    async def play_daily(
+        self,
+        daily_id: int,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        interaction_id: int | None = None,
+    ) -> Board:
+        """The user's game of a daily puzzle named by its id (a Play button)."""
+        daily = await self.storage.daily_puzzle_by_id(daily_id)
+        if daily is None:
+            raise UserError("That daily puzzle does not exist.")
+        return await self._daily_board(daily, owner_id, guild_id, channel_id, interaction_id)
+
+    async def _daily_board(
+        self,
+        daily: DailyPuzzle,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        interaction_id: int | None,
+    ) -> Board:
+        """The one game per player and daily, however often and however fast they ask: the
+        one they started, or a new one whose clock starts now; a lost game ends the
+        attempt."""
         existing = await self.storage.daily_game(owner_id, daily.id)
         if existing is not None:
             return await self.board(existing)
@@ -412,9 +274,9 @@ class GameService:
         return await self.board(game)
 
     async def current_game(
-        self, owner_id: int, channel_id: int | None, prefer: int | None = None, kind: str = KIND
+        self, kind: str, owner_id: int, channel_id: int | None, prefer: int | None = None
     ) -> Game:
-        """The game of ``kind`` a typed command means: ``prefer`` (the board the user last
+        """The game of a kind a typed command means: ``prefer`` (the board the user last
         saw) while it is theirs and unfinished, else their newest unfinished game in this
         channel."""
         if prefer is not None:
@@ -446,13 +308,9 @@ class GameService:
         return games[0] if games else None
 
     async def resume(
-        self,
-        owner_id: int,
-        channel_id: int | None,
-        guild_id: int | None = None,
-        kind: str = KIND,
+        self, kind: str, owner_id: int, channel_id: int | None, guild_id: int | None = None
     ) -> Board:
-        """The user's unfinished game of today's daily of ``kind`` (where they are) if there
+        """The user's unfinished game of today's daily of a kind (where they are) if there
         is one, else their newest unfinished game of that kind: in this channel if any, else
         anywhere."""
         day = await self.local_today(guild_id)
@@ -467,21 +325,19 @@ class GameService:
             raise NoUnfinishedBoard(anywhere=True, kind=kind)
         return await self.board(game)
 
-    async def datapack_puzzle(
-        self, owner_id: int, channel_id: int | None, guild_id: int | None
+    async def pack_puzzle(
+        self, kind: str, owner_id: int, channel_id: int | None, guild_id: int | None
     ) -> Any:
-        """The Pipes puzzle of the user's newest unfinished board (in this channel first), or
-        of today's daily once they solved it. A daily's pack holds its solution: only a
-        player who solved it gets it."""
-        game = await self._newest_unfinished(owner_id, channel_id, KIND)
+        """The puzzle of the user's newest unfinished board of a kind (in this channel
+        first), or of today's daily once they solved it. A daily's pack holds its solution:
+        only a player who solved it gets it."""
+        game = await self._newest_unfinished(owner_id, channel_id, kind)
         if game is None:
-            today = await self.local_today(guild_id)
-            daily = await self.daily_puzzle(today, await self.daily_params(guild_id, today))
-            solved = await self.storage.result(daily.id, owner_id)
-            if solved is None:
+            daily = await self.todays_daily(guild_id, kind)
+            if await self.storage.result(daily.id, owner_id) is None:
                 raise UserError(
                     "Today's daily pack comes once you have solved it. Solve it with "
-                    "`/pipes daily`, or start a board with `/pipes new`."
+                    f"`/{kind} daily`, or start a board with `/{kind} new`."
                 )
             return load(daily.puzzle)
         if game.daily_id is not None:  # it holds the solution of a daily still open to them
@@ -504,41 +360,22 @@ class GameService:
     # -- moves ------------------------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, text: str, interaction_id: int | None = None
+        self, game_id: int, user_id: int, moves: Moves, interaction_id: int | None = None
     ) -> Played:
-        """Moves in the kind's notation ('B3 C4x2 D1ccw') on the player's game, all or
-        nothing."""
+        """Moves on the player's game, all or nothing: text in the kind's notation ('B3
+        C4x2 D1ccw'), or a click's way to write it from the game as stored."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
+            text = moves if isinstance(moves, str) else moves(current)
             try:
-                moves = KINDS[current.kind].parse_moves(puzzle, current.state, text)
+                chosen = KINDS[current.kind].parse_moves(puzzle, current.state, text)
             except ValueError as error:
+                if not isinstance(moves, str):  # a button of an older version
+                    raise UserError("That button is out of date: nothing was changed.") from None
                 raise UserError(f"{error} Nothing was changed.") from None
-            if len(moves) > MAX_MOVES:
+            if len(chosen) > MAX_MOVES:
                 raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
-            return moves
-
-        return await self._change(game_id, user_id, choose, False, interaction_id)
-
-    async def click(
-        self,
-        game_id: int,
-        user_id: int,
-        cell: int,
-        suffix: str = "",
-        interaction_id: int | None = None,
-    ) -> Played:
-        """A click on a cell of the player's game (row-major index): the move named by the
-        cell and ``suffix`` in the kind's notation (Pipes: '' turns, 'ccw', 'lock')."""
-
-        def choose(puzzle: Any, current: Game) -> Sequence[Any]:
-            if not 0 <= cell < current.width * current.height:
-                raise UserError("That button points outside the board; nothing was changed.")
-            name = cell_name(cell % current.width, cell // current.width)
-            try:
-                return KINDS[current.kind].parse_moves(puzzle, current.state, name + suffix)
-            except ValueError:  # a button of another kind's board, or of an old version
-                raise UserError("That button is out of date: nothing was changed.") from None
+            return chosen
 
         return await self._change(game_id, user_id, choose, False, interaction_id)
 
@@ -556,7 +393,7 @@ class GameService:
     async def restart(
         self, game_id: int, user_id: int, interaction_id: int | None = None
     ) -> Played:
-        """Put the player's board back as it started (locks lifted); the clock runs on."""
+        """Put the player's board back as it started; the clock and the counters run on."""
 
         def back(puzzle: Any, current: Game) -> Step:
             engine = KINDS[current.kind]
@@ -593,10 +430,11 @@ class GameService:
                 applied.state,
                 engine.status(puzzle, applied.state),
                 tuple(engine.format_move(puzzle, m) for m in applied.moves),
-                # A hint's turns count as turns too, so no board looks better than par.
+                # A hint's moves count too, so no board looks better than par.
                 turns=applied.counted,
                 hints=len(applied.moves) if hint else 0,
-                cells=applied.marks.cells,
+                marks=applied.marks,
+                trace=applied.trace,
             )
 
         return await self._transition(game_id, user_id, play, interaction_id)
@@ -610,18 +448,21 @@ class GameService:
     ) -> Played:
         """One transaction: the game is the player's, the step is computed from the stored
         state, and a daily solve stores its result (late after the date ended)."""
-        seen: dict[str, Step] = {}
 
         def rules(current: Game, now: datetime) -> Change:
             if current.owner_id != user_id:
                 raise NotYourBoard(current.owner_id, current.kind)
-            done = seen["step"] = step(load(current.puzzle), current)
+            done = step(load(current.puzzle), current)
             outcome = done.status.outcome
             result = None
             if outcome == "solved" and current.daily_id is not None:
                 is_late = late(current.day_ends, now)
-                result = new_result(current, now, done.turns, done.hints, is_late)
-            return Change(done.state, done.moves, done.turns, done.hints, outcome, result)
+                result = new_result(
+                    current, now, done.turns, done.hints, is_late, done.status.points
+                )
+            return Change(
+                done.state, done.moves, done.turns, done.hints, outcome, result, context=done
+            )
 
         try:
             changed = await self.storage.change(
@@ -634,9 +475,11 @@ class GameService:
             raise NoSuchBoard() from None
         except (db.StorageError, MoveError) as error:
             raise UserError(str(error)) from None
-        done = seen.get("step")
-        board = await self.board(changed.game, done.status if done else None)
-        return Played(board, done.cells if done and changed.applied else (), changed.applied)
+        done: Step | None = changed.context
+        if done is None:  # delivered again: the game as stored, nothing marked
+            return Played(await self.board(changed.game), Marks(), applied=False)
+        board = await self.board(changed.game, done.status)
+        return Played(board, done.marks, applied=True, trace=done.trace)
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -665,16 +508,15 @@ class GameService:
         game = board.game
         if game.daily_id is None:
             return None, None
-        stats = await self.stats(game.owner_id, game.kind)
+        stats = await self.stats(game.kind, game.owner_id)
         result = await self.storage.result(game.daily_id, game.owner_id)
         rank = None
         if result is not None and result.game_id == game.id:
-            rank = rank_of(await self.storage.results(game.daily_id, game.guild_id), game.owner_id)
+            results = await self.storage.results(game.daily_id, game.guild_id)
+            rank = rank_of(results, game.owner_id, KINDS[game.kind].scoring)
         return rank, stats
 
-    async def standings(
-        self, guild_id: int | None, day: date, kind: str = KIND
-    ) -> Standings | None:
+    async def standings(self, kind: str, guild_id: int | None, day: date) -> Standings | None:
         """A date's daily results of a kind — the puzzle this server posted that date, else
         the one of its parameters then — here and everywhere."""
         posted = await self.storage.daily_post(guild_id, day) if guild_id is not None else None
@@ -690,20 +532,21 @@ class GameService:
         return Standings(daily, local, await self.storage.results(daily.id))
 
     async def period_standings(
-        self, guild_id: int | None, period: str, day: date, kind: str = KIND
+        self, kind: str, guild_id: int | None, period: str, day: date
     ) -> tuple[list[PeriodStanding] | None, list[PeriodStanding]]:
         """A week's, month's or all time's daily results of a kind (every size and level):
         this server's (if any) and everyone's, ranked."""
         first, last = period_dates(period, day)
+        scoring = KINDS[kind].scoring
 
         async def ranked(guild: int | None) -> list[PeriodStanding]:
             found = await self.storage.results_between(first, last, guild)
-            return period_ranked([r for r in found if r.kind == kind])
+            return period_ranked([r for r in found if r.kind == kind], scoring)
 
         local = None if guild_id is None else await ranked(guild_id)
         return local, await ranked(None)
 
-    async def stats(self, user_id: int, kind: str = KIND) -> UserStats:
+    async def stats(self, kind: str, user_id: int) -> UserStats:
         """A user's daily record of a kind."""
         found = await self.storage.user_results(user_id)
         return user_stats(user_id, [r for r in found if r.kind == kind], self.today())

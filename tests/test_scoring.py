@@ -7,24 +7,35 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from db import Result
-from play.scoring import HINT_PENALTY_SECONDS, rank_of, ranked, score, user_stats
+from play.scoring import (
+    HINT_PENALTY_SECONDS,
+    period_ranked,
+    rank_of,
+    ranked,
+    score,
+    user_stats,
+)
+from puzzle import Scoring
+
+TIME, POINTS = Scoring(), Scoring(by="points")
 
 DAY = date(2026, 11, 22)
 NOON = datetime(2026, 11, 22, 12, tzinfo=UTC)
 
 
-def result(user, seconds, hints=0, turns=40, day=DAY, guild=1, after=0):
+def result(user, seconds, hints=0, turns=40, day=DAY, guild=1, after=0, points=None):
     return Result(
         daily_id=1, user_id=user, guild_id=guild, game_id=user, seconds=seconds, turns=turns,
-        hints=hints, solved_at=NOON + timedelta(seconds=after), date=day,
+        hints=hints, solved_at=NOON + timedelta(seconds=after), date=day, kind="test",
+        points=points,
     )  # fmt: skip
 
 
 def test_time_plus_hint_penalty_ranks_first():
     results = [result(1, 90), result(2, 60, hints=1), result(3, 50)]
-    assert [s.result.user_id for s in ranked(results)] == [3, 1, 2]  # 60 + 30 > 90
+    assert [s.result.user_id for s in ranked(results, TIME)] == [3, 1, 2]  # 60 + 30 > 90
     assert score(results[1]) == 60 + HINT_PENALTY_SECONDS
-    assert rank_of(results, 2) == 3 and rank_of(results, 9) is None
+    assert rank_of(results, 2, TIME) == 3 and rank_of(results, 9, TIME) is None
 
 
 def test_ties_go_to_fewer_hints_then_turns_then_the_earlier_solve():
@@ -34,20 +45,20 @@ def test_ties_go_to_fewer_hints_then_turns_then_the_earlier_solve():
         result(3, 90, turns=30, after=5),
         result(4, 90, turns=30, after=1),
     ]
-    assert [s.result.user_id for s in ranked(results)] == [4, 3, 2, 1]
-    assert [s.rank for s in ranked(results)] == [1, 2, 3, 4]
+    assert [s.result.user_id for s in ranked(results, TIME)] == [4, 3, 2, 1]
+    assert [s.rank for s in ranked(results, TIME)] == [1, 2, 3, 4]
 
 
 def test_a_perfect_tie_ranks_the_same_whatever_order_storage_reads():
     twins = [result(7, 90), result(5, 90)]
-    assert [s.result.user_id for s in ranked(twins)] == [5, 7]
-    assert [s.result.user_id for s in ranked(reversed(twins))] == [5, 7]
+    assert [s.result.user_id for s in ranked(twins, TIME)] == [5, 7]
+    assert [s.result.user_id for s in ranked(reversed(twins), TIME)] == [5, 7]
 
 
 @given(st.lists(st.tuples(st.integers(0, 5000), st.integers(0, 5)), min_size=1, max_size=30))
 def test_ranking_is_sorted_by_score_and_numbers_every_result(entries):
     results = [result(k, s, hints=h) for k, (s, h) in enumerate(entries)]
-    standings = ranked(results)
+    standings = ranked(results, TIME)
     assert [s.rank for s in standings] == list(range(1, len(results) + 1))
     scores = [score(s.result) for s in standings]
     assert scores == sorted(scores)
@@ -65,3 +76,36 @@ def test_stats_and_streaks_of_consecutive_puzzle_dates():
     assert user_stats(1, results, today=start + timedelta(days=13)).current_streak == 0
     nobody = user_stats(42, [], today=start)
     assert (nobody.solves, nobody.best_seconds, nobody.current_streak) == (0, None, 0)
+
+
+def test_a_kind_scoring_points_ranks_more_points_first_then_fewer_moves_then_time():
+    results = [
+        result(1, 30, points=5, turns=9),
+        result(2, 300, points=7, turns=12),
+        result(3, 60, points=7, turns=10),
+        result(4, 20, points=7, turns=10, hints=2),  # 20 + 60 s: slower than 3
+    ]
+    assert [s.result.user_id for s in ranked(results, POINTS)] == [3, 4, 2, 1]
+    assert [s.result.user_id for s in ranked(results, TIME)] == [1, 3, 4, 2]
+    assert rank_of(results, 1, POINTS) == 4
+
+
+def test_a_period_ranks_days_solved_then_points_or_time():
+    second = DAY + timedelta(days=1)
+    results = [
+        result(1, 50, points=3),
+        result(1, 50, points=9, day=second),  # 12 points, 100 s
+        result(2, 40, points=8),
+        result(2, 40, points=9, day=second),  # 17 points, 80 s
+        result(3, 10, points=9),  # one day only
+        result(3, 500, points=1, day=second),
+        result(3, 5, points=0, day=second),  # its best that day is the one with a point
+    ]
+    by_points = period_ranked(results, POINTS)
+    assert [(p.user_id, p.solves, p.points) for p in by_points] == [
+        (2, 2, 17),
+        (1, 2, 12),
+        (3, 2, 10),
+    ]
+    by_time = period_ranked([r for r in results if r.user_id != 3], TIME)
+    assert [(p.user_id, p.total) for p in by_time] == [(2, 80), (1, 100)]

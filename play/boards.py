@@ -1,0 +1,63 @@
+"""What the service hands front ends: a board (a game with its puzzle, status and date), a
+board after a move, and a daily's standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from typing import Any
+
+from db import DailyPuzzle, Game, PuzzleRecord, Result
+from puzzle import KINDS, Kind, Marks, Status
+
+
+@lru_cache(maxsize=4096)
+def load(stored: PuzzleRecord) -> Any:
+    """The kind's puzzle object of a stored puzzle (cached: stored puzzles never change)."""
+    return KINDS[stored.kind].load(stored)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game with its puzzle and status, ready for a front end to show."""
+
+    game: Game
+    puzzle: Any
+    status: Status
+    day: date | None  # the puzzle date, for a daily game
+    #: Whether the solution may be shown: a daily's only once its date is over everywhere.
+    solution_public: bool = True
+
+    @property
+    def kind(self) -> Kind[Any, Any, Any, Any]:
+        return KINDS[self.game.kind]
+
+    @property
+    def par(self) -> int:
+        return self.game.puzzle.par
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A board after a move, what the move marked, the frames worth animating, and whether
+    this call made it (False for an interaction delivered again: nothing changed, nothing
+    marked)."""
+
+    board: Board
+    marks: Marks
+    applied: bool
+    trace: tuple[Any, ...] = ()
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.marks.cells
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """A daily puzzle's results: this server's (if any) and everyone's, ranked."""
+
+    daily: DailyPuzzle
+    local: list[Result] | None
+    everywhere: list[Result]

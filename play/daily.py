@@ -1,0 +1,83 @@
+"""The daily puzzles' calendar: their secret seeds, when a date ends, and which parameters a
+server's daily of each kind has on a date (a change made during a day applies from the next
+day on, so that day's leaderboard stays one puzzle). Knows no kind: each kind reads its own
+daily choice (``Kind.daily``)."""
+
+from __future__ import annotations
+
+import hmac
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from db import DailyKind, GuildSettings
+from puzzle import KINDS
+
+#: Seeds of daily puzzles start with this; nobody else's may.
+DAILY_PREFIX = "daily-"
+
+
+def daily_seed(secret: str, params: str, day: date, kind: str) -> str:
+    """The seed of the daily puzzle of a date, kind and size: keyed by the deployment's
+    secret, so nobody can make a daily's puzzle before its day without playing the daily."""
+    mac = hmac.new(secret.encode(), f"{kind}:{params}:{day.isoformat()}".encode(), "sha256")
+    return DAILY_PREFIX + mac.hexdigest()[:20]
+
+
+def day_end(day: date, zone: str) -> datetime:
+    """The instant a calendar date ends in a time zone."""
+    return datetime.combine(day + timedelta(days=1), time(0), ZoneInfo(zone)).astimezone(UTC)
+
+
+def over_everywhere(day: date, now: datetime) -> bool:
+    """Whether a date has ended in every time zone (the last is UTC−12)."""
+    return now >= datetime.combine(day + timedelta(days=1), time(12), UTC)
+
+
+def pending(row: DailyKind, day: date) -> bool:
+    """Whether ``day`` comes before a row's change applies."""
+    return row.since is not None and day < row.since
+
+
+def choice_on(row: DailyKind, day: date) -> str:
+    """A row's daily choice on a date: the one before a change on the dates before it."""
+    return row.previous if pending(row, day) and row.previous else row.choice
+
+
+def row_of(settings: GuildSettings | None, kind: str) -> DailyKind | None:
+    """A server's row of a kind, if it has one."""
+    dailies = settings.dailies if settings is not None else ()
+    return next((row for row in dailies if row.kind == kind), None)
+
+
+def daily_choice(settings: GuildSettings | None, kind: str, day: date) -> str:
+    """The daily choice of a kind a server plays on a date; without one (direct messages,
+    servers that never chose) the kind's default."""
+    row = row_of(settings, kind)
+    return choice_on(row, day) if row is not None else KINDS[kind].default_daily
+
+
+def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:
+    """The parameters of a kind's daily a server plays on a date (the kind's own)."""
+    return KINDS[kind].daily(daily_choice(settings, kind, day), day)
+
+
+def posted_kinds(settings: GuildSettings) -> list[str]:
+    """The kinds a server's daily post carries, in its order (kinds no longer known left
+    out)."""
+    rows = sorted(settings.dailies, key=lambda row: (row.position, row.kind))
+    return [row.kind for row in rows if row.posted and row.kind in KINDS]
+
+
+def with_choice(settings: GuildSettings, row: DailyKind, today: date) -> DailyKind:
+    """A row after its choice changed on ``today``: while the server's daily runs, the
+    change applies from tomorrow (a change still pending keeps the choice before it)."""
+    before = row_of(settings, row.kind)
+    if before is None or not settings.enabled or before.choice == row.choice:
+        return row
+    earlier = before.previous if pending(before, today) and before.previous else before.choice
+    if earlier == row.choice:  # back to what today has: nothing pending
+        return DailyKind(row.kind, row.choice, row.posted, row.position)
+    return DailyKind(
+        row.kind, row.choice, row.posted, row.position, today + timedelta(days=1), earlier
+    )
