@@ -42,7 +42,7 @@ async def boards(harness: Harness, count: int, size: str) -> list[tuple[int, lis
     made = []
     for k in range(count):
         user = PLAYER + k
-        await harness.command("new", user, size=size, seed=f"deadline-{k}")
+        await harness.command("new", user, group="pipes", size=size, seed=f"deadline-{k}")
         game = (await harness.bot.storage.unfinished_games(user))[0]
         rows = harness.messages[game.message_id]["components"]
         tiles = [c["custom_id"] for row in rows for c in row["components"]]
@@ -74,7 +74,9 @@ async def burst(folder: Path) -> tuple[list[float], list[float], float, float]:
             alone.append(time.perf_counter() - t0)
             assert [r.callback_type for r in made] == [7], made
         news = [
-            harness.command_payload("new", PLAYER + 100 + k, size="26x26", seed=f"rush-{k}")
+            harness.command_payload(
+                "new", PLAYER + 100 + k, group="pipes", size="26x26", seed=f"rush-{k}"
+            )
             for k in range(16)
         ]
         clicks = [

@@ -13,14 +13,15 @@ import db
 import play
 from play import GameService
 
-from . import commands as pipes_commands
-from . import mines_commands
-from . import setup as setup_commands
+from .buttons import DYNAMIC_ITEMS
 from .client import PipesClient
 from .config import Settings
 from .daily import DailyPoster
-from .views import DYNAMIC_ITEMS
-from .workers import Workers, warm
+from .groups import kind_group
+from .kinds import FACES, warm
+from .setup import setup_group
+from .tree import PipesTree
+from .workers import Workers
 
 
 class PipesBot(PipesClient):
@@ -47,30 +48,29 @@ class PipesBot(PipesClient):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            tree_cls=pipes_commands.PipesTree,
+            tree_cls=PipesTree,
             **shards,
         )
         self.settings = settings
         self.clock = clock
         self.sync_commands = sync_commands
         self.schedule = schedule
-        self.tree.add_command(pipes_commands.pipes)
-        self.tree.add_command(mines_commands.mines)
-        self.tree.add_command(setup_commands.setup)
+        for face in FACES.values():
+            self.tree.add_command(kind_group(face))
+        self.tree.add_command(setup_group())
 
     async def setup_hook(self) -> None:
         """Open storage, register the persistent buttons, start the daily scheduler."""
         self.storage = await play.open_storage(self.settings.database, clock=self.clock)
-        self.workers = Workers(self.settings.workers)
+        self.workers = Workers(self.settings.workers, warm)
         self.service = GameService(
             self.storage,
             self.clock,
             offload=self.workers.generate,
             daily_secret=self.settings.daily_secret,
-            max_side=self.settings.max_side,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if not self.settings.workers:  # draw the common sprite sheets now, not on a click
+        if not self.settings.workers:  # each kind's warm-up now, not on a click
             await asyncio.to_thread(warm)
         self.poster = DailyPoster(self)
         if self.schedule:

@@ -1,9 +1,8 @@
 """A board's Discord message, built in one place for every way a board is shown and every
-kind (through its face, ``faces.py``): its text, its image (drawn by a worker; boards of
-20×20 and more also get the button window enlarged for phones) and its buttons — a window of
-tile buttons that act by the click mode (Pipes: turn, turn back, lock; Minesweeper: open,
-flag), and a row with ◀ Prev / Next ▶ (windows in snake order), the mode switch and
-💡 Hint. Every button says what it is by text as well as by colour."""
+kind (through its face, ``bot/kinds``): its text, its image (drawn by a worker; large boards
+also get the button window enlarged for phones) and its buttons — a window of tile buttons
+that act by the kind's click mode, and a row with ◀ Prev / Next ▶ (windows in snake order),
+the mode switch and 💡 Hint. Every button says what it is by text as well as by colour."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ import discord
 from play import Board
 
 from . import custom_ids, texts
-from .faces import FACES
+from .kinds import FACES
 from .window import Viewport, step, viewport_around, windows
 from .workers import Workers
 
@@ -57,15 +56,23 @@ async def board_message(
     frame = (window.x, window.y, window.width, window.height) if framed else None
     png, zoom = await face.draw(workers, board, frame, highlight)
     view = board_view(board, window, mode or face.first_mode)
-    return BoardMessage(texts.status(board), png, zoom, view, face.alt)
+    return BoardMessage(texts.status(board, face), png, zoom, view, face.alt)
 
 
-def first_window(board: Board, cells: tuple[int, ...] = ()) -> Viewport:
-    """The window a board shows: around the last touched cell, else the kind's centre (the
-    source of Pipes, the first opening of Minesweeper)."""
+def first_window(board: Board, focus: int | None = None) -> Viewport:
+    """The window a board shows: around ``focus`` (the cell a move wants in view), else the
+    kind's centre (the source of Pipes, the first opening of Minesweeper)."""
     game = board.game
-    centre = cells[-1] if cells else FACES[game.kind].centre(board)
+    centre = FACES[game.kind].centre(board) if focus is None else focus
     return viewport_around(game.width, game.height, centre)
+
+
+def following(board: Board, window: Viewport, focus: int | None) -> Viewport:
+    """The window after a move: where it was, unless the cell the move wants in view lies
+    outside it."""
+    if focus is None or window.holds(focus % board.game.width, focus // board.game.width):
+        return window
+    return first_window(board, focus)
 
 
 class ButtonRows(discord.ui.View):

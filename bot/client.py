@@ -13,7 +13,7 @@ import db
 from play import GameService
 
 from .config import Settings
-from .replies import log_done
+from .logs import log_done
 from .workers import Workers
 
 log = logging.getLogger("bot")

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db import without_password
-from puzzle.pipes.notation import MAX_SIDE
 
 DEFAULT_DATABASE = "./data/pipes.sqlite3"
 
@@ -19,13 +18,6 @@ def default_processes() -> int:
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says what to set."""
-
-
-#: The largest board side of the engine (the playground's limit).
-ENGINE_MAX_SIDE = MAX_SIDE
-#: The largest board side on Discord: beyond it the image's tiles get too small to read and
-#: the windows of buttons too many to page through.
-DISCORD_MAX_SIDE = 26
 
 
 @dataclass(frozen=True)
@@ -40,8 +32,9 @@ class Settings:
     daily_secret: str = ""
     #: Processes that draw boards (plus one that generates puzzles); 0: threads instead.
     workers: int = field(default_factory=default_processes)
-    #: The largest board side /pipes new and the daily accept (the playground allows more).
-    max_side: int = DISCORD_MAX_SIDE
+    #: Whether boards keep to each kind's Discord size limit (the playground shows larger
+    #: ones, up to each engine's limit).
+    limit_sides: bool = True
     #: A PostgreSQL database (``postgresql://…``) shared by every process; empty: the
     #: SQLite file at ``database_path``.
     database_url: str = ""
@@ -62,7 +55,7 @@ class Settings:
             f"database={without_password(self.database, self.database)!r}, "
             f"log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, "
-            f"max_side={self.max_side}, shard_count={self.shard_count}, "
+            f"limit_sides={self.limit_sides}, shard_count={self.shard_count}, "
             f"shard_ids={self.shard_ids})"
         )
 

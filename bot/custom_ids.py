@@ -1,24 +1,21 @@
 """What a board's buttons carry in their custom_id: the game, the action, the window and the
-click mode, so a click needs nothing but the database (buttons survive restarts). Ids made
-before click modes existed (no mode) still read, as clockwise."""
+click mode, so a click needs nothing but the database (buttons survive restarts). A mode is
+the face's own token (one or more letters and digits; each kind reads its own); ids made
+before click modes existed (no mode) read as the kind's first mode. Ids read ASCII digits
+only."""
 
 from __future__ import annotations
 
 from .window import Viewport
 
-#: The click modes and the move suffix of each in its kind's notation: Pipes turns
-#: clockwise, anticlockwise or locks (``B3``, ``B3ccw``, ``B3lock``); Minesweeper opens or
-#: flags (``B3``, ``B3f``).
-SUFFIX = {"c": "", "a": "ccw", "l": "lock", "o": "", "f": "f"}
-
-GAME = r"(?P<game>\d{1,18})"
-VIEW = r"(?P<vx>\d{1,2}):(?P<vy>\d{1,2})"
-MODE = r"(?::(?P<mode>[calof]))?"
-TILE = rf"pipes:t:{GAME}:(?P<cell>\d{{1,4}}):{VIEW}{MODE}"
+GAME = r"(?P<game>[0-9]{1,18})"
+VIEW = r"(?P<vx>[0-9]{1,2}):(?P<vy>[0-9]{1,2})"
+MODE = r"(?::(?P<mode>[a-z0-9]{1,8}))?"
+TILE = rf"pipes:t:{GAME}:(?P<cell>[0-9]{{1,4}}):{VIEW}{MODE}"
 NAV = rf"pipes:v:{GAME}:(?P<dir>[lurdpn]):{VIEW}{MODE}"
 HINT = rf"pipes:h:{GAME}:{VIEW}{MODE}"
-SWITCH = rf"pipes:m:{GAME}:(?P<to>[calof]):{VIEW}"
-PLAY = r"pipes:play:(?P<daily>\d{1,18})"
+SWITCH = rf"pipes:m:{GAME}:(?P<to>[a-z0-9]{{1,8}}):{VIEW}"
+PLAY = r"pipes:play:(?P<daily>[0-9]{1,18})"
 
 
 def tile(game_id: int, cell: int, view: Viewport, mode: str) -> str:

@@ -23,21 +23,18 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.service import daily_of, posted_kinds
-from puzzle import KINDS
+from play.daily import daily_of, posted_kinds
 
+from .buttons import PlayButton
 from .client import PipesClient
 from .deadline import with_retries
-from .faces import FACES
+from .kinds import FACES
 from .permissions import listed, missing_permissions
 from .replies import NO_MENTIONS
-from .views import PlayButton
 
 log = logging.getLogger(__name__)
 #: A claimed post still without a message after this long is tried again.
 RETRY_AFTER = timedelta(minutes=10)
-#: The sign of each kind in the daily post.
-ICONS = {"pipes": "🧩", "mines": "💣"}
 #: After this many refused posts in a row, a server's daily is paused until setup runs again.
 MAX_FAILURES = 3
 
@@ -181,16 +178,15 @@ class DailyPoster:
         view = discord.ui.View(timeout=None)
         lines, files = [], []
         for daily in dailies:
-            kind = KINDS[daily.puzzle.kind]
-            puzzle = load(daily.puzzle)
-            name, png = await FACES[kind.name].post(self.bot.workers, puzzle)
+            face = FACES[daily.puzzle.kind]
+            kind, puzzle = face.kind, load(daily.puzzle)
+            name, png = await face.post(self.bot.workers, puzzle)
             files.append((name, png, f"Daily {kind.title} puzzle of {daily.date.isoformat()}"))
             lines.append(
-                f"{ICONS[kind.name]} **Daily {kind.title} — {daily.date.isoformat()}** · "
-                f"{kind.label(puzzle)} · par {puzzle.par}"
+                f"{face.icon} **Daily {kind.title} — {daily.date.isoformat()}** · "
+                f"{kind.label(puzzle)} · par {daily.puzzle.par}"
             )
-            title = kind.title if len(dailies) > 1 or kind.name != "pipes" else ""
-            view.add_item(PlayButton(PlayButton.button(daily.id, title)))
+            view.add_item(PlayButton(PlayButton.button(daily.id, f"▶ Play {kind.title}")))
         following = int(next_puzzle_time(settings, now).timestamp())
         play = "**Play**" if len(dailies) == 1 else "a **Play** button"
         text = "\n".join(lines) + (

@@ -4,7 +4,6 @@ for any failure, in commands and buttons alike."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Awaitable
 from typing import Any
 
@@ -13,8 +12,9 @@ import discord
 from play import UserError
 
 from . import texts
+from .kinds import FACES
+from .logs import log, log_done
 
-log = logging.getLogger("bot.interactions")
 NO_MENTIONS = discord.AllowedMentions.none()
 #: Discord refuses message content longer than this.
 MAX_CONTENT = 2000
@@ -42,31 +42,7 @@ async def say(interaction: discord.Interaction[Any], text: str, *, ephemeral: bo
 async def refuse(interaction: discord.Interaction[Any], error: UserError) -> None:
     """Say privately why a request cannot be done; the log line records a refusal."""
     interaction.extras["outcome"] = "refused"
-    await say(interaction, texts.refusal(error))
-
-
-def what(interaction: discord.Interaction[Any]) -> str:
-    """'/pipes new' for a command, 'button pipes:t' for a click."""
-    if interaction.command is not None:
-        return f"/{interaction.command.qualified_name}"
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    return "button " + ":".join(custom_id.split(":")[:2])[:20]
-
-
-def log_done(interaction: discord.Interaction[Any]) -> None:
-    """The one log line of an interaction: what, who, where, latency since Discord created
-    it, and the outcome (ok, refused or error)."""
-    latency = discord.utils.utcnow() - interaction.created_at
-    log.info(
-        "interaction %s %s user=%s guild=%s latency_ms=%d outcome=%s",
-        interaction.id,
-        what(interaction),
-        interaction.user.id,
-        interaction.guild_id,
-        latency.total_seconds() * 1000,
-        interaction.extras.get("outcome", "ok"),
-    )
+    await say(interaction, texts.refusal(error, FACES))
 
 
 async def fail(interaction: discord.Interaction[Any], error: BaseException) -> None:

@@ -1,35 +1,33 @@
-"""``/pipes-setup``: the daily post of a server (Manage Server only), with its input read
-generously (``9am``, ``9:30 pm``, ``21:30``; any IANA zone) and the bot's permissions in
-the channel checked before anything is saved."""
+"""``/pipes-setup``: the daily post of a server (Manage Server only): where and when it is
+posted (``daily``) and which kinds it carries with which parameters (``kind``: every
+registered kind, its parameters offered from the kind's presets). Input is read generously
+(``9am``, ``9:30 pm``, ``21:30``; any IANA zone) and the bot's permissions in the channel
+are checked before anything is saved."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import time, timedelta
+from datetime import time
 from functools import cache
-from typing import Any, Literal
+from typing import Any
 from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
 
-from db import GuildSettings
+from db import DailyKind, GuildSettings
 from play import UserError
-from play.service import before_change, daily_on
+from play.daily import row_of, with_choice
 from puzzle import quote
 
 from . import texts
-from .client import PipesClient
-from .commands import GUILD_INSTALL, SIZE_TEXT, Commands, size_choices
 from .daily import local_day, next_post
+from .kinds import FACES
+from .options import GUILD_INSTALL, SIZE_TEXT, Commands, Interaction
 from .permissions import listed, missing_permissions
 from .replies import say
 
-Interaction = discord.Interaction[PipesClient]
-#: The kinds option's choices as stored, and the daily Minesweeper's sizes.
-POSTED = {"pipes": "pipes", "mines": "mines", "both": "pipes,mines"}
-MINES_SIZES = {"beginner": "9x9", "intermediate": "16x16", "expert": "30x16"}
 TIME_TEXT = app_commands.Range[str, 1, 12]
 ZONE_TEXT = app_commands.Range[str, 1, 64]
 _CLOCK = re.compile(
@@ -70,15 +68,6 @@ def find_zone(text: str) -> str:
     return found
 
 
-setup = Commands(
-    name="pipes-setup",
-    description="Daily Pipes post for this server (Manage Server only)",
-    default_permissions=discord.Permissions(manage_guild=True),
-    allowed_contexts=app_commands.AppCommandContext(guild=True),
-    allowed_installs=GUILD_INSTALL,
-)
-
-
 async def timezone_choices(_: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """IANA time zones containing what is typed so far."""
     typed = current.lower().replace(" ", "_")
@@ -111,123 +100,169 @@ def _managed_guild(interaction: Interaction, doing: str) -> int:
     return interaction.guild_id
 
 
-@setup.command(name="daily", description="Post the daily puzzle in a channel every day")
-@app_commands.describe(
-    channel="Where to post (needed the first time)",
-    time="Local time, like 9am, 9:30 pm or 21:30",
-    timezone="IANA time zone, like Europe/Berlin",
-    size="Board size (a change applies from the next day)",
-    level="weekly: easy Mon–Tue, normal Wed–Fri, hard at the weekend; or one level every day",
-    ping_role="A role people join to be pinged by the daily post",
-    ping="False: stop pinging the role",
-    kinds="Which puzzles the daily post carries: Pipes, Minesweeper or both",
-    mines="The daily Minesweeper: beginner 9x9, intermediate 16x16 or expert 30x16",
-)
-@app_commands.autocomplete(timezone=timezone_choices, size=size_choices)
-async def setup_daily(
-    interaction: Interaction,
-    channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel] | None = None,
-    time: TIME_TEXT | None = None,
-    timezone: ZONE_TEXT | None = None,
-    size: SIZE_TEXT | None = None,
-    level: Literal["weekly", "easy", "normal", "hard"] | None = None,
-    ping_role: discord.Role | None = None,
-    ping: bool | None = None,
-    kinds: Literal["pipes", "mines", "both"] | None = None,
-    mines: Literal["beginner", "intermediate", "expert"] | None = None,
-) -> None:
-    """Options not given keep their values; this also resumes a paused daily."""
-    guild_id = _managed_guild(interaction, "set up the daily post")
-    storage, clock = interaction.client.storage, interaction.client.clock
-    current = await storage.guild_settings(guild_id) or GuildSettings(guild_id=guild_id)
-    channel_id = channel.id if channel is not None else current.channel_id
-    if channel_id is None:
-        raise UserError("Pick the channel for the daily post (the channel option).")
-    post_time = parse_post_time(time) if time else current.post_time
-    zone = find_zone(timezone) if timezone else current.timezone
-    width, height = (
-        interaction.client.service.board_size(size) if size else (current.width, current.height)
-    )
-    chosen_level = level or current.level
-    missing = missing_permissions(interaction.guild, channel_id)
-    if missing:
-        raise UserError(
-            f"I cannot post in <#{channel_id}>: I am missing {listed(missing)} there. "
-            "Give me those and run this again."
-        )
-    if ping_role is not None:
-        if ping_role.id == guild_id:
-            raise UserError("The daily post does not ping @everyone: pick a role people join.")
-        if not ping_role.mentionable and not interaction.app_permissions.mention_everyone:
-            raise UserError(
-                f"I cannot ping <@&{ping_role.id}>: make the role mentionable (or give me "
-                "Mention All Roles) and run this again."
-            )
-    settings = dataclasses.replace(
-        current,
-        channel_id=channel_id,
-        post_time=post_time,
-        timezone=zone,
-        width=width,
-        height=height,
-        level=chosen_level,
-        enabled=True,
-        configured_by=interaction.user.id,
-        failures=0,
-        paused=None,
-        role_id=None if ping is False else (ping_role.id if ping_role else current.role_id),
-        kinds=POSTED[kinds] if kinds else current.kinds,
-        mines=MINES_SIZES[mines] if mines else current.mines,
-    )
-    now = clock()
-    changed = (width, height, chosen_level, settings.mines) != (
-        current.width,
-        current.height,
-        current.level,
-        current.mines,
-    )
-    if current.enabled and changed:
-        # Today's daily keeps its size and level (and its leaderboard one puzzle). The level
-        # kept is the choice ('weekly' or one level), so each earlier date keeps its own.
-        today = local_day(settings, now)
-        before = daily_on(current, today)
-        pending = before_change(current, today)
-        settings = dataclasses.replace(
-            settings,
-            size_from=today + timedelta(days=1),
-            previous_width=before.width,
-            previous_height=before.height,
-            previous_level=(current.previous_level if pending else None) or current.level,
-            previous_mines=(current.previous_mines if pending else None) or current.mines,
-        )
-    await storage.save_guild_settings(settings)
-    await say(
-        interaction,
-        "Saved. "
-        + texts.daily_setup(settings, next_post(settings, now), local_day(settings, now), None),
+def first_rows() -> tuple[DailyKind, ...]:
+    """The kinds of a server's first daily post: the first kind on, every kind with its
+    first daily choice."""
+    return tuple(
+        DailyKind(name, face.kind.daily_presets[0], posted=k == 0, position=k)
+        for k, (name, face) in enumerate(FACES.items())
     )
 
 
-@setup.command(name="status", description="The daily post's settings, next post and problems")
-async def setup_status(interaction: Interaction) -> None:
-    guild_id = _managed_guild(interaction, "see the daily post's settings")
-    settings = await interaction.client.storage.guild_settings(guild_id)
-    if settings is None or settings.channel_id is None:
-        raise UserError("There is no daily post here yet: set it up with `/pipes-setup daily`.")
-    missing = missing_permissions(interaction.guild, settings.channel_id)
+async def _current(interaction: Interaction, guild_id: int) -> GuildSettings:
+    """A server's settings, or those of a server that never ran setup."""
+    found = await interaction.client.storage.guild_settings(guild_id)
+    return found or GuildSettings(guild_id=guild_id, dailies=first_rows())
+
+
+async def _saved(interaction: Interaction, settings: GuildSettings) -> None:
+    await interaction.client.storage.save_guild_settings(settings)
     now = interaction.client.clock()
-    await say(
-        interaction,
-        texts.daily_setup(settings, next_post(settings, now), local_day(settings, now), missing),
+    summary = texts.daily_setup(
+        settings, next_post(settings, now), local_day(settings, now), None, FACES
     )
+    await say(interaction, "Saved. " + summary)
 
 
-@setup.command(name="off", description="Stop the daily post in this server")
-async def setup_off(interaction: Interaction) -> None:
-    guild_id = _managed_guild(interaction, "turn the daily post off")
-    storage = interaction.client.storage
-    current = await storage.guild_settings(guild_id)
-    if current is None or not current.enabled:
-        raise UserError("The daily post is already off here.")
-    await storage.save_guild_settings(dataclasses.replace(current, enabled=False))
-    await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
+def setup_group() -> Commands:
+    """``/pipes-setup``, its ``kind`` option offering every registered kind."""
+    setup = Commands(
+        name="pipes-setup",
+        description="The daily puzzle post of this server (Manage Server only)",
+        default_permissions=discord.Permissions(manage_guild=True),
+        allowed_contexts=app_commands.AppCommandContext(guild=True),
+        allowed_installs=GUILD_INSTALL,
+    )
+    kinds = [app_commands.Choice(name=f.kind.title, value=name) for name, f in FACES.items()]
+
+    @setup.command(name="daily", description="Post the daily puzzles in a channel every day")
+    @app_commands.describe(
+        channel="Where to post (needed the first time)",
+        time="Local time, like 9am, 9:30 pm or 21:30",
+        timezone="IANA time zone, like Europe/Berlin",
+        ping_role="A role people join to be pinged by the daily post",
+        ping="False: stop pinging the role",
+    )
+    @app_commands.autocomplete(timezone=timezone_choices)
+    async def setup_daily(
+        interaction: Interaction,
+        channel: app_commands.Transform[app_commands.AppCommandChannel, PostChannel] | None = None,
+        time: TIME_TEXT | None = None,
+        timezone: ZONE_TEXT | None = None,
+        ping_role: discord.Role | None = None,
+        ping: bool | None = None,
+    ) -> None:
+        """Options not given keep their values; this also resumes a paused daily. Which
+        puzzles it carries is ``/pipes-setup kind``."""
+        guild_id = _managed_guild(interaction, "set up the daily post")
+        current = await _current(interaction, guild_id)
+        channel_id = channel.id if channel is not None else current.channel_id
+        if channel_id is None:
+            raise UserError("Pick the channel for the daily post (the channel option).")
+        post_time = parse_post_time(time) if time else current.post_time
+        zone = find_zone(timezone) if timezone else current.timezone
+        missing = missing_permissions(interaction.guild, channel_id)
+        if missing:
+            raise UserError(
+                f"I cannot post in <#{channel_id}>: I am missing {listed(missing)} there. "
+                "Give me those and run this again."
+            )
+        if ping_role is not None:
+            if ping_role.id == guild_id:
+                raise UserError("The daily post does not ping @everyone: pick a role people join.")
+            if not ping_role.mentionable and not interaction.app_permissions.mention_everyone:
+                raise UserError(
+                    f"I cannot ping <@&{ping_role.id}>: make the role mentionable (or give me "
+                    "Mention All Roles) and run this again."
+                )
+        role = None if ping is False else (ping_role.id if ping_role else current.role_id)
+        await _saved(
+            interaction,
+            dataclasses.replace(
+                current, channel_id=channel_id, post_time=post_time, timezone=zone,
+                enabled=True, configured_by=interaction.user.id, failures=0, paused=None,
+                role_id=role,
+            ),
+        )  # fmt: skip
+
+    async def params_choices(
+        interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The chosen kind's daily presets that hold what is typed so far."""
+        face = FACES.get(str(interaction.namespace.kind or ""))
+        if face is None:
+            return []
+        typed = current.lower().replace("×", "x").strip()
+        found = [choice for choice in face.kind.daily_presets if typed in choice]
+        return [app_commands.Choice(name=face.daily_words(c), value=c) for c in found][:25]
+
+    @setup.command(name="kind", description="Which puzzles the daily post carries, and how")
+    @app_commands.describe(
+        kind="The puzzle kind",
+        on="Whether the daily post carries it",
+        params="Its daily puzzle, like 8x8 weekly or 9x9 (a change applies from the next day)",
+    )
+    @app_commands.choices(kind=kinds)
+    @app_commands.autocomplete(params=params_choices)
+    async def setup_kind(
+        interaction: Interaction,
+        kind: app_commands.Choice[str],
+        on: bool | None = None,
+        params: SIZE_TEXT | None = None,
+    ) -> None:
+        guild_id = _managed_guild(interaction, "choose the daily puzzles")
+        current = await _current(interaction, guild_id)
+        face = FACES[kind.value]
+        row = row_of(current, face.name) or DailyKind(
+            face.name, face.kind.daily_presets[0], posted=False, position=len(current.dailies)
+        )
+        today = local_day(current, interaction.client.clock())
+        choice = row.choice
+        if params is not None:
+            try:
+                choice = face.kind.parse_daily(params)
+                width, height = face.kind.size(face.kind.daily(choice, today))
+            except ValueError as error:
+                raise UserError(str(error)) from None
+            if interaction.client.settings.limit_sides and max(width, height) > face.max_side:
+                raise UserError(
+                    f"A {width}×{height} board is not possible here: each side can have at "
+                    f"most {face.max_side} cells."
+                )
+        posted = row.posted if on is None else on
+        others = [r for r in current.dailies if r.kind != face.name and r.posted]
+        if not posted and not others:
+            raise UserError(
+                "The daily post needs at least one puzzle: turn another kind on first."
+            )
+        changed = dataclasses.replace(row, choice=choice, posted=posted)
+        rows = {r.kind: r for r in current.dailies}
+        rows[face.name] = with_choice(current, changed, today)
+        await _saved(interaction, dataclasses.replace(current, dailies=tuple(rows.values())))
+
+    @setup.command(name="status", description="The daily post's settings, next post and problems")
+    async def setup_status(interaction: Interaction) -> None:
+        guild_id = _managed_guild(interaction, "see the daily post's settings")
+        settings = await interaction.client.storage.guild_settings(guild_id)
+        if settings is None or settings.channel_id is None:
+            raise UserError("There is no daily post here yet: set it up with `/pipes-setup daily`.")
+        missing = missing_permissions(interaction.guild, settings.channel_id)
+        now = interaction.client.clock()
+        await say(
+            interaction,
+            texts.daily_setup(
+                settings, next_post(settings, now), local_day(settings, now), missing, FACES
+            ),
+        )
+
+    @setup.command(name="off", description="Stop the daily post in this server")
+    async def setup_off(interaction: Interaction) -> None:
+        guild_id = _managed_guild(interaction, "turn the daily post off")
+        storage = interaction.client.storage
+        current = await storage.guild_settings(guild_id)
+        if current is None or not current.enabled:
+            raise UserError("The daily post is already off here.")
+        await storage.save_guild_settings(dataclasses.replace(current, enabled=False))
+        await say(interaction, "The daily post is off. Turn it back on with `/pipes-setup daily`.")
+
+    return setup

@@ -1,11 +1,14 @@
-"""Words the bot says: status lines, win announcements, share lines, refusals, boards of
-results, help. All Discord markup lives here and in the views."""
+"""Words the bot says about any kind: headings, timers, win announcements, share lines,
+refusals, boards of results, stats, the daily setup. A kind's own words come from its face.
+All Discord markup lives here, in the faces and in the views."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
-from db import GuildSettings
+from db import Game, GuildSettings
 from play import (
     Board,
     BoardOver,
@@ -22,13 +25,11 @@ from play import (
     ranked,
     solved_late,
 )  # fmt: skip
+from play.daily import choice_on, pending
 from play.scoring import period_dates
-from play.service import before_change, level_on, posted_kinds
-from puzzle import KINDS
-from puzzle.pipes import Params, cell_name
 
-#: What each kind calls one counted move (each kind's commands are ``/<kind name> …``).
-MOVES = {"pipes": "turns", "mines": "clicks"}
+if TYPE_CHECKING:
+    from .face import Face
 
 
 def duration(seconds: float) -> str:
@@ -37,12 +38,6 @@ def duration(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-GOAL = (
-    "Goal: turn the tiles until water from the ⛲ source reaches every pipe, with no loops "
-    "and no open ends."
-)
 
 
 def timed(seconds: float, hints: int) -> str:
@@ -64,6 +59,12 @@ def solve_time(board: Board) -> str:
     return timed((game.finished_at - game.started_at).total_seconds(), game.hints)
 
 
+def started(game: Game) -> list[str]:
+    """The running parts of a status line: hints taken and the timer."""
+    parts = [f"💡 {game.hints} (+{penalty(game.hints)} s)"] if game.hints else []
+    return [*parts, f"⏱ started <t:{int(game.started_at.timestamp())}:R>"]
+
+
 def title(board: Board) -> str:
     """'Daily Pipes 2026-11-22' or 'Pipes 6x6-abc'."""
     name = board.kind.title
@@ -72,71 +73,16 @@ def title(board: Board) -> str:
     return f"{name} {board.game.puzzle.short_code}"
 
 
-def status(board: Board) -> str:
-    """The text above a board: what it is, what the checker found, a running timer; the
-    goal on a fresh board."""
+def status(board: Board, face: Face) -> str:
+    """The text above a board: what it is, then the face's lines (what the checker found,
+    the counters, a running timer), and the goal on a fresh board."""
     game = board.game
     head = f"**{title(board)}** · {board.kind.label(board.puzzle)} · par {board.par}"
-    if game.kind == "mines":
-        return mines_status(board, head)
-    if game.solved:
-        return (
-            f"{head}\n✅ Solved in {solve_time(board)} with {game.turns} turns (par {board.par})."
-        )
-    if game.finished:
-        shown = (
-            "the picture shows the solution"
-            if board.solution_public
-            else "the solution shows once this date is over everywhere"
-        )
-        return f"{head}\n🏳 Given up after {game.turns} turns: {shown}."
-    check = board.status.details["check"]
-    parts = [f"💧 {len(check.flooded)}/{game.width * game.height} flooded"]
-    if check.loops:
-        parts.append(f"⚠️ loop: {len(check.loops)} tiles (orange, hatched)")
-    else:
-        parts.append("no loops")
-    parts.append(f"{game.turns} turns")
-    if game.hints:
-        parts.append(f"💡 {game.hints} (+{penalty(game.hints)} s)")
-    parts.append(f"⏱ started <t:{int(game.started_at.timestamp())}:R>")
-    fresh = game.turns == 0 and game.hints == 0 and game.version == 0
-    return f"{head}\n" + " · ".join(parts) + (f"\n{GOAL}" if fresh else "")
+    fresh = not game.finished and game.turns == 0 and game.hints == 0 and game.version == 0
+    return f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
 
 
-MINES_GOAL = (
-    "Open every cell without a mine: a number tells how many of its 8 neighbours hide one. "
-    "No guessing is ever needed. Switch to 🚩 Flag to mark mines; opening a number with as "
-    "many flags around opens the rest."
-)
-
-
-def mines_status(board: Board, head: str) -> str:
-    """The text above a Minesweeper board."""
-    game, details = board.game, board.status.details
-    clicks = f"{game.turns} click{'s' if game.turns != 1 else ''}"
-    if game.solved:
-        return f"{head}\n✅ Cleared in {solve_time(board)} with {clicks} (par {board.par})."
-    if game.finished:
-        exploded = details.get("exploded")
-        if exploded is None:
-            return f"{head}\n🏳 Given up after {clicks}."
-        where = cell_name(exploded % game.width, exploded // game.width)
-        ends = " This was your attempt at the daily." if game.daily_id is not None else ""
-        return f"{head}\n💥 A mine went off at {where} after {clicks}: this game is lost.{ends}"
-    parts = [
-        f"🚩 {details['flags']}/{details['mines']} flagged",
-        f"⛏ {len(game.state.opened)}/{game.width * game.height - details['mines']} open",
-        clicks,
-    ]
-    if game.hints:
-        parts.append(f"💡 {game.hints} (+{penalty(game.hints)} s)")
-    parts.append(f"⏱ started <t:{int(game.started_at.timestamp())}:R>")
-    fresh = game.turns == 0 and game.hints == 0 and game.version == 0
-    return f"{head}\n" + " · ".join(parts) + (f"\n{MINES_GOAL}" if fresh else "")
-
-
-def share_line(board: Board, streak: int) -> str:
+def share_line(board: Board, streak: int, face: Face) -> str:
     """``Pipes 2026-11-22 · 8×8 · ⏱ 4:28 · 87 turns (par 61) · 🔥5`` (no spoilers)."""
     game = board.game
     name = board.day.isoformat() if board.day else game.puzzle.short_code
@@ -144,27 +90,27 @@ def share_line(board: Board, streak: int) -> str:
         f"{board.kind.title} {name}",
         board.kind.label(board.puzzle),
         f"⏱ {solve_time(board)}",
-        f"{game.turns} {MOVES[game.kind]} (par {board.par})",
+        f"{face.counted(game.turns)} (par {board.par})",
     ]
     if streak > 1:
         parts.append(f"🔥{streak}")
     return " · ".join(parts)
 
 
-def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str:
-    """The public win message: who solved what, time (with the hint penalty), turns vs par,
+def announcement(board: Board, rank: int | None, stats: UserStats | None, face: Face) -> str:
+    """The public win message: who solved what, time (with the hint penalty), moves vs par,
     rank, streak — and no picture of the solution."""
     game = board.game
-    daily = "daily puzzle" if game.kind == "pipes" else f"daily {board.kind.title}"
     what = (
-        f"the {daily} of {board.day.isoformat()} · {board.kind.label(board.puzzle)}"
+        f"the daily {board.kind.title} of {board.day.isoformat()} · "
+        f"{board.kind.label(board.puzzle)}"
         if board.day
         else game.puzzle.short_code
     )
     late = " (late)" if solved_late(game) else ""
     lines = [
         f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "
-        f"{game.turns} {MOVES[game.kind]} (par {board.par})."
+        f"{face.counted(game.turns)} (par {board.par})."
     ]
     extra = []
     if rank is not None and board.day is not None:
@@ -174,11 +120,11 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None) -> str
     if extra:
         lines.append(" · ".join(extra))
     streak = stats.current_streak if stats else 0
-    lines.append(f"```\n{share_line(board, streak)}\n```")
+    lines.append(f"```\n{share_line(board, streak, face)}\n```")
     return "\n".join(lines)
 
 
-def refusal(error: UserError) -> str:
+def refusal(error: UserError, faces: Mapping[str, Face]) -> str:
     """A refused request in one sentence, naming the command that helps."""
     if isinstance(error, NotYourBoard):
         return (
@@ -186,14 +132,15 @@ def refusal(error: UserError) -> str:
             f"`/{error.kind} new` or play today's puzzle with `/{error.kind} daily`."
         )
     if isinstance(error, NoSuchBoard):
-        return "This board no longer exists. Start a new one with `/pipes new` or `/mines new`."
+        commands = " or ".join(f"`/{name} new`" for name in faces)
+        return f"This board no longer exists. Start a new one with {commands}."
     if isinstance(error, BoardSolved):
         return f"This board is already solved. Start a new one with `/{error.kind} new`."
     if isinstance(error, BoardOver):
         return f"This game is over. Start a new one with `/{error.kind} new`."
     if isinstance(error, NoUnfinishedBoard):
         group = error.kind
-        board = "Minesweeper board" if group == "mines" else "board"
+        board = faces[group].board_noun if group in faces else "board"
         if error.anywhere:
             return (
                 f"You have no unfinished {board}. Start one with `/{group} daily` or "
@@ -206,25 +153,21 @@ def refusal(error: UserError) -> str:
     return str(error)
 
 
-def leaderboard(standings: Standings | None, day: date, params: object, kind: str = "pipes") -> str:
+def leaderboard(standings: Standings | None, day: date, choice: str, face: Face) -> str:
     """This server's and the global top results for a date's daily puzzle of a kind
-    (``params``: the server's daily that date, for when there was none)."""
-    engine = KINDS[kind]
+    (``choice``: the server's daily that date, named when nobody played it)."""
+    kind = face.kind
     if standings is None:
-        if isinstance(params, Params):
-            what = f"{params.width}×{params.height} {params.level} daily puzzle"
-        else:
-            what = f"{engine.format_params(params)} daily {engine.title} puzzle"
-        return f"No {what} was played on {day.isoformat()}."
-    puzzle = load(standings.daily.puzzle)
+        return f"No {face.daily_words(choice)} daily puzzle was played on {day.isoformat()}."
+    stored = standings.daily.puzzle
     lines = [
-        f"**Daily {engine.title} {day.isoformat()}** · {engine.label(puzzle)} · par {puzzle.par}"
+        f"**Daily {kind.title} {day.isoformat()}** · {kind.label(load(stored))} · par {stored.par}"
     ]
     scopes = [("This server", standings.local)] if standings.local is not None else []
     scopes.append(("Everywhere", standings.everywhere))
     for label, results in scopes:
         lines.append(f"\n__{label}__")
-        top = ranked(results)[:10]
+        top = ranked(results, kind.scoring)[:10]
         if not top:
             lines.append("No solves yet.")
         for standing in top:
@@ -232,37 +175,34 @@ def leaderboard(standings: Standings | None, day: date, params: object, kind: st
             late = " · late" if r.late else ""
             lines.append(
                 f"{standing.rank}. <@{r.user_id}> · {timed(r.seconds, r.hints)} · "
-                f"{r.turns} {MOVES[kind]}{late}"
+                f"{face.counted(r.turns)}{late}"
             )
     return "\n".join(lines)
 
 
 def daily_setup(
-    settings: GuildSettings, next_at: datetime, today: date, missing: list[str] | None
+    settings: GuildSettings,
+    next_at: datetime,
+    today: date,
+    missing: list[str] | None,
+    faces: Mapping[str, Face],
 ) -> str:
-    """A server's daily post: where, when, what size (and from when a new one applies),
-    the next post (at ``next_at``), whom it pings, and what stops it."""
-    kinds = posted_kinds(settings)
-    what = []
-    if "pipes" in kinds:
-        what.append(f"{settings.width}×{settings.height} Pipes")
-    if "mines" in kinds:
-        mines = KINDS["mines"].parse_params(settings.mines)
-        what.append(f"{mines.width}×{mines.height} Minesweeper ({mines.mines} mines)")
-    level = f"; Pipes {LEVEL_CHOICES[settings.level]}" if "pipes" in kinds else ""
-    lines = [
-        f"Daily {' and '.join(what)} puzzle in <#{settings.channel_id}> every day at "
-        f"{settings.post_time:%H:%M} {settings.timezone}{level}."
-    ]
-    until, pending = settings.size_from, before_change(settings, today)
-    if pending and settings.previous_mines and settings.previous_mines != settings.mines:
-        lines.append(f"Until {until}, the daily Minesweeper stays {settings.previous_mines}.")
-    if until is not None and pending and "pipes" in kinds:
-        lines.append(
-            f"Until {until.isoformat()} the daily stays "
-            f"{settings.previous_width}×{settings.previous_height} "
-            f"({level_on(settings.previous_level or 'normal', today)})."
-        )
+    """A server's daily post: where, when, which kinds with which parameters (and from when
+    a change applies), the next post (at ``next_at``), whom it pings, and what stops it."""
+    rows = [row for row in settings.dailies if row.posted and row.kind in faces]
+    what = " and ".join(faces[row.kind].daily_words(choice_on(row, today)) for row in rows)
+    where = (
+        f"in <#{settings.channel_id}> every day at {settings.post_time:%H:%M} "
+        f"{settings.timezone}"
+        if settings.channel_id is not None
+        else "once `/pipes-setup daily` picks its channel"
+    )
+    lines = [f"Daily {what or 'no'} puzzle {where}."]
+    for row in settings.dailies:
+        if row.kind in faces and pending(row, today) and row.since is not None:
+            lines.append(
+                f"From {row.since.isoformat()}: {faces[row.kind].daily_words(row.choice)}."
+            )
     if not settings.enabled:
         lines.append("The daily post is off: `/pipes-setup daily` turns it on.")
     elif settings.paused is not None:
@@ -276,13 +216,6 @@ def daily_setup(
 
 
 PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
-#: A server's daily level choice in words.
-LEVEL_CHOICES = {
-    "weekly": "easy on Monday and Tuesday, normal Wednesday to Friday, hard at the weekend",
-    "easy": "always easy",
-    "normal": "always normal",
-    "hard": "always hard",
-}
 
 
 def period_leaderboard(
@@ -290,13 +223,13 @@ def period_leaderboard(
     day: date,
     local: list[PeriodStanding] | None,
     everywhere: list[PeriodStanding],
-    kind: str = "pipes",
+    face: Face,
 ) -> str:
     """A week's, month's or all time's board: most dailies solved, then the lower total time
     (hint penalties included)."""
     first, last = period_dates(period, day)
     span = "" if period == "all" else f" {first.isoformat()} – {last.isoformat()}"
-    name = KINDS[kind].title
+    name = face.kind.title
     lines = [f"**Daily {name} — {PERIOD_NAMES[period]}{span}** · most days solved first"]
     scopes = [("This server", local)] if local is not None else []
     scopes.append(("Everywhere", everywhere))
@@ -313,9 +246,9 @@ def period_leaderboard(
     return "\n".join(lines)
 
 
-def stats(record: UserStats, kind: str = "pipes") -> str:
+def stats(record: UserStats, face: Face) -> str:
     """A user's daily record of a kind."""
-    name = KINDS[kind].title
+    name = face.kind.title
     if not record.solves:
         return f"<@{record.user_id}> has not solved a daily {name} puzzle yet."
     assert record.best_seconds is not None and record.average_seconds is not None
@@ -328,33 +261,7 @@ def stats(record: UserStats, kind: str = "pipes") -> str:
     )
 
 
-HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source reaches every \
-pipe, with no loops and no open ends.
-• `/pipes daily` or **Play** under the daily post: today's puzzle, on a board only you see; \
-your time counts from when it is first shown.
-• `/pipes new [size] [level] [wrap] [seed]`: a board of your own in this channel, e.g. \
-`/pipes new 8x8 hard`. Levels: easy (edges and loops are all you need), normal, hard (the most \
-reasoning about dead ends); wrap: pipes may leave one side and come back on the other.
-• Tile buttons turn a tile; the mode button switches them between ↻ turn, ↺ turn back and \
-🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
-• `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
-ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unlock).
-• `/pipes hint` turns one wrong tile right (+30 s on your time). `/pipes resume` brings your \
-board back; `/pipes restart` starts it over; `/pipes giveup` shows the solution.
-• `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
-• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11).
-• Server managers: `/pipes-setup daily`, `/pipes-setup status`, `/pipes-setup off`.
-• Minesweeper that never needs a guess: `/mines help`."""
-
-
-MINES_HELP = """**Daily Minesweeper** — open every cell without a mine. A number tells how many \
-of its 8 neighbours hide a mine; every board is solvable by deduction alone from its first \
-opening, which is done for you.
-• `/mines daily` or **Play Minesweeper** under the daily post: today's board, only you see it; \
-a mine ends your attempt.
-• `/mines new [size] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
-`/mines new 12x10 20`.
-• Buttons: ⛏ Open mode opens a cell (a number with as many flags around opens the rest); \
-🚩 Flag mode flags or unflags. ◀ ▶ move the window of buttons.
-• `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left).
-• `/mines hint` (+30 s), `/mines resume`, `/mines leaderboard`, `/mines stats`."""
+def help_text(face: Face, faces: Mapping[str, Face]) -> str:
+    """A kind's help, then where the others are helped."""
+    others = ", ".join(f"{f.kind.title}: `/{name} help`" for name, f in faces.items() if f != face)
+    return face.help + (f"\n• Other daily puzzles — {others}." if others else "")

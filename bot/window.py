@@ -19,6 +19,10 @@ class Viewport:
     width: int
     height: int
 
+    def holds(self, x: int, y: int) -> bool:
+        """Whether the cell at (x, y) has a button in this window."""
+        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
+
     def covers(self, board_width: int, board_height: int) -> bool:
         """Whether the window is the whole board."""
         return (self.width, self.height) == (board_width, board_height)

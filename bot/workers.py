@@ -13,19 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from renderer.layout import layout
-from renderer.sheet import sheet
-
 T = TypeVar("T")
-#: Board sides whose sprite sheets each worker draws when it starts (the common sizes).
-WARM_SIDES = (5, 8, 10, 12, 15, 20, 26)
-
-
-def warm() -> None:
-    """Draw the sprite sheets of the common sizes (each cell size once) in a new worker,
-    and at bot start without workers."""
-    for cell, margin in sorted({(layout(n, n).cell, layout(n, n).margin) for n in WARM_SIDES}):
-        sheet(cell, margin)
 
 
 def _pool(processes: int, initializer: Callable[[], None] | None) -> ProcessPoolExecutor:
@@ -40,8 +28,10 @@ class Workers:
     queues the drawing of a click behind it. Processes are spawned (never forked from a
     process with threads) when first needed; with ``processes=0`` both run in threads."""
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, warm: Callable[[], None] | None = None) -> None:
+        """``warm`` (picklable) runs once in each new drawing process."""
         self._sizes = {"draw": processes, "generate": 1 if processes > 0 else 0}
+        self._warm = warm
         self._pools = {
             name: _pool(size, warm if name == "draw" else None)
             for name, size in self._sizes.items()
@@ -65,7 +55,8 @@ class Workers:
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
             if self._pools.get(name) is pool:
                 pool.shutdown(wait=False, cancel_futures=True)
-                self._pools[name] = _pool(self._sizes[name], warm if name == "draw" else None)
+                warm = self._warm if name == "draw" else None
+                self._pools[name] = _pool(self._sizes[name], warm)
             return await asyncio.get_running_loop().run_in_executor(self._pools[name], call)
 
     def close(self) -> None:

@@ -568,7 +568,7 @@ class Harness:
         name: str,
         user_id: int,
         *,
-        group: str = "pipes",
+        group: str,
         permissions: discord.Permissions | None = None,
         guild: bool = True,
         resolved: dict | None = None,

@@ -23,8 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from botkit import Harness
+
 from bot import Settings, create_bot
-from playground.offline import Harness
 
 
 def say(**fields: object) -> None:

@@ -6,7 +6,8 @@ from datetime import time
 import discord
 
 from bot import Settings, create_bot
-from db import GuildSettings
+from db import DailyKind, GuildSettings
+from playground import offline
 from playground.offline import CHANNEL_ID, GUILD_ID
 
 ALICE, BOB = 1_300_000_000_000_000_001, 1_300_000_000_000_000_002
@@ -48,15 +49,28 @@ async def new_board(harness, user=ALICE, size="5x4", seed="abc"):
     return request, message_of(harness, request), game
 
 
-async def enable_daily(harness, size="5x4"):
+def pipes_daily(size="5x4", level="weekly", **row):
+    """A server's Pipes row of its daily post."""
+    return DailyKind("pipes", f"{size} {level}", **row)
+
+
+async def enable_daily(harness, size="5x4", *dailies):
+    """The test server's daily post on, with a Pipes daily of ``size`` (weekly levels), or
+    with the rows given."""
     await harness.bot.storage.save_guild_settings(
         GuildSettings(
             guild_id=GUILD_ID,
             channel_id=CHANNEL_ID,
             post_time=time(9, 0),
             timezone="UTC",
-            width=int(size.split("x")[0]),
-            height=int(size.split("x")[1]),
             enabled=True,
+            dailies=dailies or (pipes_daily(size),),
         )
     )
+
+
+class Harness(offline.Harness):
+    """The offline harness, its commands ``/pipes …`` unless another group is named."""
+
+    def command_payload(self, name, user_id, *, group="pipes", **kwargs):
+        return super().command_payload(name, user_id, group=group, **kwargs)

@@ -9,10 +9,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pgserver
 import tatham_oracle
-from botkit import make_bot
+from botkit import Harness, make_bot
 from storekit import FakeClock
-
-from playground.offline import Harness
 
 
 @pytest.fixture

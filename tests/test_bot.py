@@ -6,11 +6,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, make_bot, new_board
+from botkit import ALICE, BOB, MANAGER, Harness, board_message, enable_daily, make_bot, new_board
 
 from bot import Settings, create_bot
 from play import load
-from playground.offline import CHANNEL_ID, GUILD_ID, Harness
+from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.pipes import Params, turns_between
 from renderer import layout, theme
 
@@ -39,14 +39,14 @@ async def test_a_click_turns_the_tile_with_update_message(harness):
     made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:c", ALICE)
     assert [r.callback_type for r in made] == [7]
     after = await harness.bot.storage.game(game.id)
-    assert after.tiles[7] == ((game.tiles[7] << 1) | (game.tiles[7] >> 3)) & 15
-    assert after.tiles[:7] == game.tiles[:7] and after.turns == 1
+    assert after.state.tiles[7] == ((game.state.tiles[7] << 1) | (game.state.tiles[7] >> 3)) & 15
+    assert after.state.tiles[:7] == game.state.tiles[:7] and after.turns == 1
     update = made[0]
-    assert "1 turns" in update.content
+    assert "· 1 turn ·" in update.content  # singular
     from puzzle.pipes import GLYPHS
 
     assert update.button(f"pipes:t:{game.id}:7:0:0:c")["label"].endswith(
-        f"C2 {GLYPHS[after.tiles[7]]}"
+        f"C2 {GLYPHS[after.state.tiles[7]]}"
     )
     # The clicked tile is framed in the highlight colour on the new image.
     left, top, _, _ = layout(5, 4).cell_box(2, 1)
@@ -56,7 +56,7 @@ async def test_a_click_turns_the_tile_with_update_message(harness):
 async def solve_by_clicks(harness, message_id, game, user=ALICE):
     solution = load(game.puzzle).solution
     made = []
-    for cell, (tile, target) in enumerate(zip(game.tiles, solution, strict=True)):
+    for cell, (tile, target) in enumerate(zip(game.state.tiles, solution, strict=True)):
         for _ in range(turns_between(tile, target)):
             made = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", user)
     return made
@@ -85,7 +85,7 @@ async def test_someone_elses_click_changes_nothing(harness):
     assert [r.callback_type for r in made] == [4]
     assert made[0].ephemeral
     assert f"belongs to <@{ALICE}>" in made[0].content and "/pipes new" in made[0].content
-    assert (await harness.bot.storage.game(game.id)).tiles == game.tiles
+    assert (await harness.bot.storage.game(game.id)).state.tiles == game.state.tiles
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ async def test_forged_ids_get_a_clear_answer(harness, forged, message):
     assert [r.callback_type for r in made] == [4] and made[0].ephemeral
     assert message in made[0].content
     after = await harness.bot.storage.game(game.id)
-    assert after.tiles == game.tiles and after.version == 0
+    assert after.state.tiles == game.state.tiles and after.version == 0
 
 
 async def test_clicks_on_a_solved_board_are_refused(harness):
@@ -128,9 +128,9 @@ async def test_rotate_command_turns_tiles_and_updates_the_public_board(harness):
     assert (edit.method, edit.path) == ("PATCH", f"/channels/{CHANNEL_ID}/messages/{message_id}")
     after = await harness.bot.storage.game(game.id)
     rot = lambda m, t: ((m << t) | (m >> (4 - t))) & 15  # noqa: E731
-    assert after.tiles[0] == rot(game.tiles[0], 1)
-    assert after.tiles[6] == rot(game.tiles[6], 2)
-    assert after.tiles[12] == rot(game.tiles[12], 3)
+    assert after.state.tiles[0] == rot(game.state.tiles[0], 1)
+    assert after.state.tiles[6] == rot(game.state.tiles[6], 2)
+    assert after.state.tiles[12] == rot(game.state.tiles[12], 3)
     assert after.turns == 4
 
 
@@ -147,7 +147,7 @@ async def test_bad_rotate_input_changes_nothing(harness, cells, message):
     assert len(made) == 1 and made[0].ephemeral
     assert message in made[0].content and "Nothing was changed" in made[0].content
     after = await harness.bot.storage.game(game.id)
-    assert after.tiles == game.tiles and after.version == 0
+    assert after.state.tiles == game.state.tiles and after.version == 0
 
 
 async def test_rotate_without_a_game(harness):
@@ -158,7 +158,9 @@ async def test_rotate_without_a_game(harness):
 async def test_bad_size_and_seed_are_explained(harness):
     made = await harness.command("new", ALICE, size="40x40")
     assert made[0].callback_type == 4 and made[0].ephemeral
-    assert "each side must be from 3 to 26" in made[0].content
+    assert made[0].content == (
+        "A 40×40 board is not possible here: each side can have at most 26 cells."
+    )
     made = await harness.command("new", ALICE, seed="no/slash")
     assert "not a usable seed" in made[0].content
     assert await harness.bot.storage.unfinished_games(ALICE) == []
@@ -202,7 +204,7 @@ async def test_the_click_mode_turns_back_and_locks(harness):
     assert back.button(f"pipes:m:{game.id}:l:0:0")["label"] == "↺ Turn back"
     await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:a", ALICE)
     after = await harness.bot.storage.game(game.id)
-    assert after.tiles[7] == ((game.tiles[7] >> 1) | (game.tiles[7] << 3)) & 15
+    assert after.state.tiles[7] == ((game.state.tiles[7] >> 1) | (game.state.tiles[7] << 3)) & 15
     await harness.click(message_id, f"pipes:m:{game.id}:l:0:0", ALICE)
     made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:l", ALICE)
     assert "🔒 C2" in made[0].button(f"pipes:t:{game.id}:7:0:0:l")["label"]
@@ -219,8 +221,8 @@ async def test_hint_command_turns_one_wrong_tile_right(harness):
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
     solution = load(game.puzzle).solution
     initial = load(game.puzzle).tiles
-    fixed = [i for i in range(len(initial)) if game.tiles[i] != initial[i]]
-    assert len(fixed) == 1 and game.tiles[fixed[0]] == solution[fixed[0]]
+    fixed = [i for i in range(len(initial)) if game.state.tiles[i] != initial[i]]
+    assert len(fixed) == 1 and game.state.tiles[fixed[0]] == solution[fixed[0]]
     assert game.hints == 1 and "💡 1" in made[0].content
 
 
@@ -239,7 +241,6 @@ async def test_setup_needs_manage_server(harness):
         "channel": (7, str(CHANNEL_ID)),
         "time": "07:30",
         "timezone": "Europe/Berlin",
-        "size": "5x5",
     }
     made = await harness.command("daily", ALICE, group="pipes-setup", resolved=resolved, **options)
     assert made[0].ephemeral and "Manage Server" in made[0].content
@@ -249,7 +250,10 @@ async def test_setup_needs_manage_server(harness):
     )
     assert f"<#{CHANNEL_ID}> every day at 07:30 Europe/Berlin" in made[0].content
     saved = await harness.bot.storage.guild_settings(GUILD_ID)
-    assert (saved.width, saved.timezone, saved.enabled) == (5, "Europe/Berlin", True)
+    assert (saved.timezone, saved.enabled) == ("Europe/Berlin", True)
+    # A new server's post carries the first kind, on the weekly levels.
+    first = saved.dailies[0]
+    assert (first.kind, first.choice, first.posted) == ("pipes", "8x8 weekly", True)
     bad = await harness.command(
         "daily",
         ALICE,
@@ -291,7 +295,7 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     made = await solve_by_clicks(harness, board_id, game)
     announcement, private = made[-2:]
     # 2026-11-22 is a Sunday: on the weekly levels, a hard puzzle.
-    assert "solved the daily puzzle of 2026-11-22 · 5×4 · hard in **3:05**" in announcement.content
+    assert "solved the daily Pipes of 2026-11-22 · 5×4 · hard in **3:05**" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     assert not announcement.ephemeral and announcement.files == []  # no spoiler in public
     assert private.ephemeral and private.files[0][0] == "pipes-win.gif"
@@ -396,7 +400,7 @@ async def test_rival_schedulers_at_posting_time_post_once(tmp_path, clock):
 async def test_a_claim_whose_poster_died_is_posted_later(harness, clock):
     await enable_daily(harness)
     storage = harness.bot.storage
-    daily = await harness.bot.service.daily_puzzle(clock.now.date(), Params(5, 5))
+    daily = await harness.bot.service.daily_puzzle(clock.now.date(), Params(5, 4), "pipes")
     assert await storage.claim_daily_post(GUILD_ID, clock.now.date(), daily.id, CHANNEL_ID)
     assert await harness.bot.poster.tick() == 0  # someone else is posting it right now
     clock.now += timedelta(minutes=11)

@@ -6,11 +6,13 @@ import discord
 import pytest
 from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, new_board
 from test_bot import solve_by_clicks
+from test_discord_rules import setup_kind
 
-from bot.views import Handle
+from bot.handles import Handle
 from bot.window import viewport
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID
+from puzzle.grid import cell_name
 from puzzle.pipes import check
 from renderer import render_boards
 
@@ -60,13 +62,19 @@ async def test_a_typed_move_updates_the_private_board_in_place(harness):
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
     window_id = next(i for i in board.custom_ids() if i.startswith("pipes:v:") and ":n:" in i)
     await harness.click(message_of(harness, board), window_id, ALICE)  # another window
-    made = await harness.command("rotate", ALICE, cells="A1")
+    moved_to = window_id.split(":")[4:6]
+    corner = cell_name(*map(int, moved_to))  # a tile of that window
+    made = await harness.command("rotate", ALICE, cells=corner)
     edit, reply = made  # the board updated in place first, then the line saying so
     assert reply.ephemeral and not reply.files and "(Your board is updated.)" in reply.content
     assert edit.method == "PATCH" and edit.path.endswith("/messages/@original") and edit.files
-    moved_to = window_id.split(":")[4:6]
     assert all(i.split(":")[4:6] == moved_to for i in edit.custom_ids() if i.startswith("pipes:t"))
-    assert (await harness.bot.storage.game(game.id)).turns == 1
+    # A tile outside the window shown: the window follows the move there.
+    assert moved_to != ["0", "0"]
+    edit, _ = await harness.command("rotate", ALICE, cells="A1")
+    tiles = [i for i in edit.custom_ids() if i.startswith("pipes:t")]
+    assert tiles and all(i.split(":")[4:6] == ["0", "0"] for i in tiles)
+    assert (await harness.bot.storage.game(game.id)).turns == 2
 
 
 async def test_lock_restart_and_give_up(harness):
@@ -79,12 +87,12 @@ async def test_lock_restart_and_give_up(harness):
     await harness.command("rotate", ALICE, cells="C1")
     made = await harness.command("restart", ALICE)
     back = await harness.bot.storage.game(game.id)
-    assert back.tiles == load(back.puzzle).tiles and back.state.locked == frozenset()
+    assert back.state.tiles == load(back.puzzle).tiles and back.state.locked == frozenset()
     assert "(Your board is updated.)" in made[-1].content
     made = await harness.command("giveup", ALICE)
     over = await harness.bot.storage.game(game.id)
     assert over.outcome == "lost" and not over.solved
-    assert "Given up after 1 turns" in made[-1].content
+    assert "Given up after 1 turn" in made[-1].content
     public = harness.messages[message_id]
     assert public["components"] == []  # no buttons on a finished board
     picture = next(r for r in made if r.via == "http").files[0][1]  # the public board
@@ -125,11 +133,13 @@ async def test_setup_keeps_what_is_not_given_and_shows_the_status(harness, clock
 
 async def test_a_size_change_applies_from_the_next_day(harness, clock):
     clock.now = clock.now.replace(hour=10)
-    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="5x4")
+    await setup_kind(harness, "pipes", params="5x4")
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
     assert await harness.bot.poster.tick() == 1  # today's 5×4 is out
-    await setup(harness, size="6x6")
+    await setup_kind(harness, "pipes", params="6x6")
     status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
-    assert "Until 2026-11-23 the daily stays 5×4 (hard)." in status[0].content
+    assert status[0].content.startswith("Daily 5×4 Pipes (easy on Monday")
+    assert "From 2026-11-23: 6×6 Pipes (easy on Monday" in status[0].content
     today = board_message(await harness.command("daily", BOB))
     assert "5×4" in today.content.splitlines()[0]  # today's leaderboard stays one puzzle
     clock.now += timedelta(days=1)
@@ -219,14 +229,15 @@ async def test_typed_moves_go_to_the_board_last_shown(harness):
 
 async def test_a_past_leaderboard_keeps_the_puzzle_posted_that_day(harness, clock):
     clock.now = clock.now.replace(hour=10)
-    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="5x4")
+    await setup_kind(harness, "pipes", params="5x4")
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
     assert await harness.bot.poster.tick() == 1
     made = await harness.command("daily", BOB)
     bob = (await harness.bot.storage.unfinished_games(BOB))[0]
     await solve_by_clicks(harness, message_of(harness, board_message(made)), bob, BOB)
     for size in ("6x6", "8x8"):  # two changes later, days later
         clock.now += timedelta(days=1)
-        await setup(harness, size=size)
+        await setup_kind(harness, "pipes", params=size)
     board = await harness.command("leaderboard", ALICE, day="2026-11-22")
     assert "**Daily Pipes 2026-11-22** · 5×4" in board[0].content
     assert f"1. <@{BOB}>" in board[0].content

@@ -21,7 +21,11 @@ import play
 from db import Change, DailyKind, GuildSettings, NewResult, is_postgres_url
 from db.copy import TABLES, CopyRefused, copy_sqlite_to_postgres
 from play import GameService, ranked, scoring
+from puzzle import Scoring
+from puzzle.grid import cell_name
 from puzzle.pipes import turns_between
+
+TIME = Scoring()
 
 ROOT = Path(__file__).resolve().parents[1]
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -43,7 +47,9 @@ class Player:
 
     async def click(self, game_id, user, cell, suffix=""):
         self.clock.advance(seconds=2, microseconds=123457)
-        return await self.service.click(game_id, user, cell, suffix, next(self.ids))
+        width = (await self.service.storage.game(game_id)).width
+        text = cell_name(cell % width, cell // width) + suffix
+        return await self.service.play(game_id, user, text, next(self.ids))
 
     async def solve(self, game_id, user, hint=False):
         if hint:
@@ -116,40 +122,43 @@ async def fill(store, clock):
     for k in range(3):
         day = FIRST + timedelta(days=k)
         clock.now = at(day, 6)
-        daily = await service.daily_puzzle(day, await service.daily_params(GUILD, day))
+        params = await service.daily_params(GUILD, day, "pipes")
+        daily = await service.daily_puzzle(day, params, "pipes")
         assert await store.claim_daily_post(GUILD, day, daily.id, CHANNEL)
         if k < 2:
             await store.set_daily_post_message(GUILD, day, 4200 + k)
         clock.advance(hours=1, microseconds=654321)
-        alice = await service.daily_game(ALICE, GUILD, CHANNEL, daily.id, next(player.ids))
+        alice = await service.play_daily(daily.id, ALICE, GUILD, CHANNEL, next(player.ids))
         await store.set_game_message(alice.game.id, CHANNEL, 5000 + k)
         clock.advance(minutes=2)
         await player.solve(alice.game.id, ALICE, hint=k == 1)
         if k == 0:
-            bob = await service.daily_game(BOB, GUILD, CHANNEL, daily.id)
+            bob = await service.play_daily(daily.id, BOB, GUILD, CHANNEL)
             await player.solve(bob.game.id, BOB, hint=True)
-            dave = await service.daily_game(DAVE, GUILD, CHANNEL, daily.id)
+            dave = await service.play_daily(daily.id, DAVE, GUILD, CHANNEL)
             clock.advance(seconds=75, microseconds=5)
             await store.change(dave.game.id, DAVE, with_points(7), interaction_id=next(player.ids))
         if k == 1:
-            late_game = (await service.daily_game(BOB, None, None, daily.id)).game
+            late_game = (await service.play_daily(daily.id, BOB, None, None)).game
             await player.click(late_game.id, BOB, 0)
         if k == 2:
             clock.advance(minutes=1)
             await player.solve(late_game.id, BOB)  # its date is over: late
-            carol = await service.daily_game(CAROL, GUILD, CHANNEL, daily.id)
+            carol = await service.play_daily(daily.id, CAROL, GUILD, CHANNEL)
             await player.click(carol.game.id, CAROL, 3)
-    locked = await service.new_game(ALICE, GUILD, CHANNEL, "5x4", "copy-locked")
+    locked = await service.new_game("pipes", ALICE, GUILD, CHANNEL, "5x4", "copy-locked")
     await player.click(locked.game.id, ALICE, 1)
     await player.click(locked.game.id, ALICE, 2, "ccw")
     await player.click(locked.game.id, ALICE, 7, "lock")
     await service.hint(locked.game.id, ALICE)
-    solved = await service.new_game(BOB, GUILD, CHANNEL, "4x4", "copy-solved", next(player.ids))
+    solved = await service.new_game(
+        "pipes", BOB, GUILD, CHANNEL, "4x4", "copy-solved", next(player.ids)
+    )
     await player.solve(solved.game.id, BOB)
-    lost = await service.new_game(CAROL, GUILD, CHANNEL, "5x5", "copy-lost")
+    lost = await service.new_game("pipes", CAROL, GUILD, CHANNEL, "5x5", "copy-lost")
     await player.click(lost.game.id, CAROL, 4)
     await service.give_up(lost.game.id, CAROL)
-    direct = await service.new_game(ALICE, None, None, "6x5", "copy-direct")
+    direct = await service.new_game("pipes", ALICE, None, None, "6x5", "copy-direct")
     await player.click(direct.game.id, ALICE, 0)
     await service.restart(direct.game.id, ALICE)
     await player.click(direct.game.id, ALICE, 5)
@@ -200,7 +209,7 @@ async def reads(store, keys, clock):
         for channel in {c for _, o, c in keys["games"] if o == user}:
             seen["unfinished", user, channel] = await store.unfinished_games(user, channel)
         seen["user_results", user] = await store.user_results(user)
-        seen["stats", user] = await service.stats(user)
+        seen["stats", user] = await service.stats("pipes", user)
         seen["streaks", user] = scoring.user_stats(user, await store.user_results(user), TODAY)
         for daily_id, *_ in keys["dailies"]:
             seen["daily_game", user, daily_id] = await store.daily_game(user, daily_id)
@@ -209,7 +218,7 @@ async def reads(store, keys, clock):
         seen["daily", daily_id] = await store.daily_puzzle_by_id(daily_id)
         seen["daily", day, kind, params] = await store.daily_puzzle(day, kind, params)
         seen["results", daily_id] = by_key(await store.results(daily_id))
-        seen["ranked", daily_id] = ranked(await store.results(daily_id))
+        seen["ranked", daily_id] = ranked(await store.results(daily_id), TIME)
         for guild in (GUILD, QUIET):
             seen["results", daily_id, guild] = by_key(await store.results(daily_id, guild))
     for guild, day in keys["posts"]:
@@ -225,13 +234,16 @@ async def reads(store, keys, clock):
     seen["between"] = by_key(await store.results_between(first, last_day))
     seen["between", GUILD] = by_key(await store.results_between(first, last_day, GUILD))
     for day in sorted({day for _, day, *_ in keys["dailies"]}):
-        standings = await service.standings(GUILD, day)
+        standings = await service.standings("pipes", GUILD, day)
         assert standings is not None
         seen["standings", day] = (
-            standings.daily, ranked(standings.local or []), ranked(standings.everywhere)
+            standings.daily, ranked(standings.local or [], TIME),
+            ranked(standings.everywhere, TIME),
         )  # fmt: skip
         for period in ("week", "month", "all"):
-            seen["period", day, period] = await service.period_standings(GUILD, period, day)
+            seen["period", day, period] = await service.period_standings(
+                "pipes", GUILD, period, day
+            )
     return seen
 
 
@@ -303,15 +315,17 @@ async def test_a_copy_into_postgresql_reads_back_equal_and_plays_on(postgres, tm
             clock.now = at(TODAY + timedelta(days=1), 9)
             service = GameService(store, clock)
             player = Player(service, clock, first_id=2 * 10**15)
-            fresh = await service.new_game(CAROL, GUILD, CHANNEL, "5x4", "after-the-copy")
+            fresh = await service.new_game(
+                "pipes", CAROL, GUILD, CHANNEL, "5x4", "after-the-copy"
+            )
             assert fresh.game.id == len(games) + 1
             played = await player.click(fresh.game.id, CAROL, 2)
             assert played.applied and played.board.game.version == 1
-            daily = await service.daily_game(ALICE, GUILD, CHANNEL)
+            daily = await service.daily_game("pipes", ALICE, GUILD, CHANNEL)
             assert daily.game.id == len(games) + 2
             assert daily.game.daily_id == max(d for d, *_ in keys["dailies"]) + 1
             await player.solve(daily.game.id, ALICE)
-            stats = await service.stats(ALICE)
+            stats = await service.stats("pipes", ALICE)
             assert stats.current_streak == 4
         newest = max(m.id for g, *_ in keys["games"] for m in before["moves", g])
         assert (await pg.moves(len(games) + 1))[0].id == newest + 1
@@ -501,7 +515,9 @@ async def test_pg_dump_and_pg_restore_give_back_an_equal_database(postgres, tmp_
     tool("pg_restore", "--no-owner", "-d", fresh, str(dump))
     # Over the database itself after it changed: --clean drops what it holds first.
     store = await play.open_storage(url, clock=clock)
-    changed = await GameService(store, clock).new_game(ALICE, GUILD, CHANNEL, "5x4", "later")
+    changed = await GameService(store, clock).new_game(
+        "pipes", ALICE, GUILD, CHANNEL, "5x4", "later"
+    )
     await store.close()
     tool("pg_restore", "--clean", "--if-exists", "--no-owner", "-d", url, str(dump))
 
@@ -510,7 +526,9 @@ async def test_pg_dump_and_pg_restore_give_back_an_equal_database(postgres, tmp_
         store = await play.open_storage(where, clock=clock)
         try:
             assert_same(original, await reads(store, keys, clock))
-            again = await GameService(store, clock).new_game(BOB, None, None, "4x4", "after")
+            again = await GameService(store, clock).new_game(
+                "pipes", BOB, None, None, "4x4", "after"
+            )
             assert again.game.id == changed.game.id  # the sequences came back too
         finally:
             await store.close()

@@ -3,6 +3,7 @@ from itertools import pairwise
 from zoneinfo import ZoneInfo, available_timezones
 
 import pytest
+from botkit import pipes_daily
 
 from bot.daily import due_post, next_post, next_puzzle_time, post_instant
 from db import GuildSettings
@@ -96,9 +97,8 @@ async def test_the_poster_posts_each_local_date_once_naming_it(harness, clock, z
             channel_id=CHANNEL_ID,
             post_time=at,
             timezone=zone,
-            width=5,
-            height=5,
             enabled=True,
+            dailies=(pipes_daily("5x5"),),
         )
     )
     tz = ZoneInfo(zone)

@@ -16,8 +16,8 @@ from botkit import ALICE, MANAGER, enable_daily, new_board
 from test_bot import solve_by_clicks
 
 from bot import deadline as deadline_module
-from bot import faces
 from bot.daily import MAX_FAILURES, RETRY_AFTER
+from bot.kinds import pipes as pipes_face
 from bot.replies import MAX_CONTENT, SORRY
 from bot.setup import find_zone, parse_post_time
 from play import UserError
@@ -82,7 +82,7 @@ async def test_a_failing_click_is_answered_privately_and_logged(harness, monkeyp
     async def broken(*_args, **_kwargs):
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(harness.bot.service, "click", broken)
+    monkeypatch.setattr(harness.bot.service, "play", broken)
     caplog.set_level(logging.INFO, logger="bot.interactions")
     running = asyncio.all_tasks()
     harness.press(message_id, f"pipes:t:{game.id}:3:0:0:c", ALICE)
@@ -141,11 +141,17 @@ async def setup_daily(harness, **changes):
         "channel": (7, str(CHANNEL_ID)),
         "time": "9:30 pm",
         "timezone": "Europe/Berlin",
-        "size": "5x5",
         **changes,
     }
     return await harness.command(
         "daily", ALICE, group="pipes-setup", resolved=SETUP_CHANNEL, permissions=MANAGER, **options
+    )
+
+
+async def setup_kind(harness, kind, **options):
+    """``/pipes-setup kind``: a kind of the daily post on or off, its parameters."""
+    return await harness.command(
+        "kind", ALICE, group="pipes-setup", permissions=MANAGER, kind=kind, **options
     )
 
 
@@ -172,21 +178,21 @@ async def test_setup_names_the_permission_the_bot_lacks_in_the_channel(harness):
 
 async def test_a_burst_of_clicks_on_one_board_is_answered_in_order(harness, monkeypatch):
     _, message_id, game = await new_board(harness)
-    draw = faces.render_boards
+    draw = pipes_face.render_boards
     delays = itertools.cycle([0.05, 0.0, 0.02])  # some boards take longer to draw
 
     def uneven(*args, **kwargs):
         time_module.sleep(next(delays))
         return draw(*args, **kwargs)
 
-    monkeypatch.setattr(faces, "render_boards", uneven)
+    monkeypatch.setattr(pipes_face, "render_boards", uneven)
     running = asyncio.all_tasks()
     before = len(harness.requests)
     for _ in range(12):
         harness.press(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE)
     await harness.settle(running)
     answers = [r for r in harness.requests[before:] if r.callback_type == 7]
-    turns = [int(re.search(r"(\d+) turns", r.content)[1]) for r in answers]
+    turns = [int(re.search(r"(\d+) turns?\b", r.content)[1]) for r in answers]
     assert turns == list(range(1, 13))  # each edit newer than the one before
     assert harness.messages[message_id]["content"] == answers[-1].content
 
@@ -194,18 +200,18 @@ async def test_a_burst_of_clicks_on_one_board_is_answered_in_order(harness, monk
 async def test_a_slow_click_is_deferred_then_edited(harness, monkeypatch):
     _, message_id, game = await new_board(harness)
     monkeypatch.setattr(deadline_module, "DEFER_AFTER", 0.05)
-    original = harness.bot.service.click
+    original = harness.bot.service.play
 
     async def slow(*args, **kwargs):
         await asyncio.sleep(0.3)
         return await original(*args, **kwargs)
 
-    monkeypatch.setattr(harness.bot.service, "click", slow)
+    monkeypatch.setattr(harness.bot.service, "play", slow)
     made = await harness.click(message_id, f"pipes:t:{game.id}:3:0:0:c", ALICE)
     assert made[0].callback_type == 6  # a deferred update, within the deadline
     edit = made[1]
     assert (edit.method, edit.path.split("/")[-1]) == ("PATCH", "@original")
-    assert "1 turns" in edit.content and edit.files
+    assert "· 1 turn ·" in edit.content and edit.files
 
 
 async def test_a_deleted_board_message_is_not_edited_again(harness):
@@ -281,8 +287,9 @@ async def test_a_channel_that_refuses_posts_pauses_the_daily_and_says_why(harnes
 
 
 async def test_the_token_and_the_daily_secret_never_reach_the_logs(tmp_path, clock, caplog):
+    from botkit import Harness
+
     from bot import Settings, create_bot
-    from playground.offline import Harness
 
     token, secret = "MTIzNDU2Nzg5.secret-token.value", "the-daily-secret-value"
     caplog.set_level(logging.DEBUG)

@@ -8,21 +8,22 @@ from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_boar
 from test_bot import solve_by_clicks
 
 from play import GameService, load, ranked
-from play.service import daily_seed
+from play.daily import daily_seed
+from puzzle import Scoring
 from puzzle.pipes import Params, check, from_code
 from renderer import render_boards
 
 
 async def today_daily(harness, size=(5, 5)):
     service = harness.bot.service
-    return await service.daily_puzzle(service.today(), Params(*size))
+    return await service.daily_puzzle(service.today(), Params(*size), "pipes")
 
 
 async def test_the_daily_comes_from_the_deployments_secret(harness):
     daily = await today_daily(harness, (8, 8))
     secret = await harness.bot.service.daily_secret()
     assert len(secret) == 64
-    assert daily.puzzle.seed == daily_seed(secret, "8x8", daily.date)
+    assert daily.puzzle.seed == daily_seed(secret, "8x8", daily.date, "pipes")
     # The old public seed of the date gives another puzzle; daily seeds are not for /pipes new.
     assert from_code(f"8x8-d{daily.date:%Y%m%d}").tiles != tuple(
         int(c, 16) for c in daily.puzzle.description.split(":")[1]
@@ -36,10 +37,11 @@ async def test_the_daily_comes_from_the_deployments_secret(harness):
 
 async def test_another_deployment_or_a_secret_from_the_environment_gives_other_dailies(harness):
     day = date(2026, 11, 22)
-    mine = daily_seed(await harness.bot.service.daily_secret(), "8x8", day)
+    mine = daily_seed(await harness.bot.service.daily_secret(), "8x8", day, "pipes")
     given = GameService(harness.bot.storage, harness.bot.clock, daily_secret="from-the-env")
     assert await given.daily_secret() == "from-the-env"
-    assert daily_seed("from-the-env", "8x8", day) not in (mine, daily_seed("other", "8x8", day))
+    given_seed = daily_seed("from-the-env", "8x8", day, "pipes")
+    assert given_seed not in (mine, daily_seed("other", "8x8", day, "pipes"))
 
 
 async def play_daily(harness, user=ALICE):
@@ -67,7 +69,7 @@ async def test_a_late_solve_is_labelled_late_and_ranked_with_its_date(harness, c
     clock.now += timedelta(days=1)  # past midnight where the server is (UTC)
     made = await solve_by_clicks(harness, board_id, game)
     announcement = next(r for r in made if "🎉" in r.content)
-    assert "puzzle of 2026-11-22 · 5×4 · hard (late)" in announcement.content
+    assert "Pipes of 2026-11-22 · 5×4 · hard (late)" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     result = await harness.bot.storage.result(game.daily_id, ALICE)
     assert result.late and result.date == date(2026, 11, 22)
@@ -88,7 +90,7 @@ async def test_a_late_solve_ranks_after_every_solve_made_on_the_day(harness, clo
     clock.now += timedelta(days=1)
     await solve_by_clicks(harness, board_id, game)  # faster, but late
     results = await harness.bot.storage.results(game.daily_id)
-    assert [s.result.user_id for s in ranked(results)] == [BOB, ALICE]
+    assert [s.result.user_id for s in ranked(results, Scoring())] == [BOB, ALICE]
 
 
 async def test_the_pack_of_an_unfinished_daily_is_never_given(harness, clock):
@@ -106,7 +108,7 @@ async def test_giving_up_a_daily_shows_no_solution_while_its_date_runs(harness, 
     puzzle = load(game.puzzle)
     current = await harness.bot.storage.game(game.id)
     drawn = render_boards(
-        5, 4, current.tiles, puzzle.source, check(5, 4, current.tiles, puzzle.source)
+        5, 4, current.state.tiles, puzzle.source, check(5, 4, current.state.tiles, puzzle.source)
     )
     assert board.files[0][1] == drawn[0]  # the board as it was, not the solution
     clock.now += timedelta(days=2)

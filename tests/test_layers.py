@@ -141,3 +141,50 @@ def test_the_canvas_is_every_kinds():
     text = (ROOT / "renderer" / "canvas.py").read_text().lower()
     assert [kind for kind in KINDS if kind in text] == []
     assert _ours("renderer.mines") <= shared | {"renderer.canvas"}
+
+
+#: Kind names generic code must not spell, and the packages that hold each kind's own code.
+KIND_NAMES = {"pipes", "mines", "maze", "drops", "choco", *KINDS}
+KIND_PACKAGES = ("puzzle", "renderer", "bot.kinds", "datapack")
+#: Generic code: it drives every kind through the kind interface and the faces.
+GENERIC = (
+    "db", "play", "bot", "playground", "renderer.canvas", "renderer.layout", "puzzle.kind",
+    "puzzle.grid",
+)  # fmt: skip
+#: History, the one exception: migrations and the upgrade of schema-1 Pipes codes.
+HISTORY = {"db.schema", "db.postgres_schema", "play.legacy"}
+
+
+def _generic(name: str) -> bool:
+    inside = any(name == g or name.startswith(g + ".") for g in GENERIC)
+    return inside and not name.startswith("bot.kinds") and name not in HISTORY
+
+
+def _kind_module(target: str) -> bool:
+    """Whether an import names one kind's own module (``puzzle.pipes``, ``bot.kinds.mines``)."""
+    return any(
+        target.startswith(f"{package}.{kind}") for package in KIND_PACKAGES for kind in KIND_NAMES
+    )
+
+
+def test_generic_code_names_no_kind():
+    """No generic module spells a kind's name or imports a kind's own module: a new kind is
+    its own folders and one registry line. Only history (migrations, the legacy upgrade) may."""
+    files = [f for p in PACKAGES for f in (ROOT / p).rglob("*.py")]
+    offenders = []
+    for path in files:
+        name = _module_name(path)
+        if not _generic(name):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and node.value in KIND_NAMES:
+                offenders.append(f"{name}:{node.lineno} says {node.value!r}")
+        offenders += [f"{name} imports {t}" for t in _imports(path) if _kind_module(t)]
+    assert offenders == []
+
+
+def test_the_guard_sees_a_kind_name_and_a_kind_import():
+    assert _kind_module("puzzle.pipes.notation") and _kind_module("bot.kinds.mines")
+    assert not _kind_module("puzzle.grid") and not _kind_module("bot.kinds")
+    assert _generic("play.service") and _generic("bot.replying") and not _generic("bot.kinds.pipes")
+    assert not _generic("play.legacy") and not _generic("renderer.board")

@@ -5,12 +5,13 @@ from datetime import date, timedelta
 import pytest
 from botkit import ALICE, BOB, board_message, enable_daily
 from test_controls import setup
+from test_discord_rules import setup_kind
 
 from play import load
-from play.service import WEEK_LEVELS, level_on
 from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, Playground
-from puzzle.pipes import EASY, cell_name, deduce, solve
+from puzzle.pipes import EASY, KIND, cell_name, deduce, solve
+from puzzle.pipes.kind import WEEK_LEVELS
 
 
 async def test_new_takes_a_level_and_wrap(harness):
@@ -31,23 +32,27 @@ async def test_refusals_change_nothing(harness):
     made = await harness.command("new", ALICE, size="6x6", level="easy", wrap=True)
     assert made[0].ephemeral and "cannot be easy" in made[0].content
     made = await harness.command("new", ALICE, size="27x27")
-    assert made[0].ephemeral and "each side must be from 3 to 26 tiles" in made[0].content
+    assert made[0].ephemeral and made[0].content == (
+        "A 27×27 board is not possible here: each side can have at most 26 cells."
+    )
     assert await harness.bot.storage.unfinished_games(ALICE) == []
 
 
 def test_the_weekly_levels_are_easier_early_in_the_week():
     monday = date(2026, 11, 23)
     assert monday.weekday() == 0
-    week = [level_on("weekly", monday + timedelta(days=k)) for k in range(7)]
+    week = [KIND.daily("8x8 weekly", monday + timedelta(days=k)).level for k in range(7)]
     assert (
         week == list(WEEK_LEVELS) == ["easy", "easy", "normal", "normal", "normal", "hard", "hard"]
     )
-    assert level_on("hard", monday) == "hard"
+    assert KIND.daily("8x8 hard", monday).level == "hard"
+    assert KIND.parse_daily("10 × 10") == "10x10 weekly"
 
 
 async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness, clock):
     clock.now = clock.now.replace(hour=10)  # Sunday 2026-11-22, after the 9:00 post
-    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="6x6")
+    await setup_kind(harness, "pipes", params="6x6")
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
     assert await harness.bot.poster.tick() == 1
     posts = [r for r in harness.requests if r.via == "http" and "Daily Pipes —" in r.content]
     assert "2026-11-22** · 6×6 · hard" in posts[-1].content  # Sunday: hard
@@ -58,9 +63,9 @@ async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness
     daily = await harness.bot.storage.daily_puzzle(date(2026, 11, 23), "pipes", "6x6e")
     assert daily is not None and deduce(6, 6, load(daily.puzzle).tiles, level=EASY).solved
     # A fixed level applies from the next day: today's post and leaderboard stay easy.
-    made = await setup(harness, level="normal")
-    assert "always normal" in made[0].content
-    assert "Until 2026-11-24 the daily stays 6×6 (easy)." in made[0].content
+    made = await setup_kind(harness, "pipes", params="6x6 normal")
+    assert "Daily 6×6 Pipes (easy on Monday" in made[0].content
+    assert "From 2026-11-24: 6×6 Pipes (always normal)." in made[0].content
     today = board_message(await harness.command("daily", BOB))
     assert "6×6 · easy" in today.content.splitlines()[0]
     clock.now += timedelta(days=1)
@@ -71,21 +76,24 @@ async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness
 
 async def test_a_new_setup_gets_the_weekly_levels_and_no_setup_keeps_normal(harness):
     await enable_daily(harness)
-    params = await harness.bot.service.daily_params(GUILD_ID, date(2026, 11, 24))  # Tuesday
-    assert (params.width, params.height, params.level) == (5, 4, "easy")
-    params = await harness.bot.service.daily_params(None, date(2026, 11, 28))  # a DM, Saturday
+    params = await harness.bot.service.daily_params(GUILD_ID, date(2026, 11, 24), "pipes")
+    assert (params.width, params.height, params.level) == (5, 4, "easy")  # Tuesday
+    params = await harness.bot.service.daily_params(None, date(2026, 11, 28), "pipes")  # a DM
     assert (params.width, params.height, params.level) == (8, 8, "normal")
 
 
 async def test_a_change_keeps_each_earlier_date_on_its_own_weekly_level(harness, clock):
     clock.now = clock.now.replace(hour=10)  # Sunday 2026-11-22
-    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC", size="6x6")
-    await setup(harness, level="hard")  # from Monday on
-    await setup(harness, size="7x7")  # a second change the same day
+    await setup_kind(harness, "pipes", params="6x6")
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
+    await setup_kind(harness, "pipes", params="6x6 hard")  # from Monday on
+    await setup_kind(harness, "pipes", params="7x7 hard")  # a second change the same day
     service = harness.bot.service
-    earlier = [await service.daily_params(GUILD_ID, date(2026, 11, d)) for d in (16, 17, 22)]
+    earlier = [
+        await service.daily_params(GUILD_ID, date(2026, 11, d), "pipes") for d in (16, 17, 22)
+    ]
     assert [(p.width, p.level) for p in earlier] == [(6, "easy"), (6, "easy"), (6, "hard")]
-    monday = await service.daily_params(GUILD_ID, date(2026, 11, 23))
+    monday = await service.daily_params(GUILD_ID, date(2026, 11, 23), "pipes")
     assert (monday.width, monday.level) == (7, "hard")
 
 

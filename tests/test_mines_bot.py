@@ -6,16 +6,17 @@ import re
 from datetime import time
 
 import pytest
-from botkit import ALICE, BOB, board_message, message_of
+from botkit import ALICE, BOB, board_message, message_of, pipes_daily
 from PIL import Image
 
-from bot import custom_ids, texts
+from bot import texts
 from bot.board_message import board_message as bot_board_message
 from bot.board_message import first_window
-from db import GuildSettings
+from bot.kinds import FACES
+from db import DailyKind, GuildSettings
 from play import UserError, load
 from playground.offline import CHANNEL_ID, GUILD_ID
-from puzzle.pipes import cell_name
+from puzzle.grid import cell_name
 from renderer import layout, theme
 from renderer.mines import HIDDEN_LIGHT, LOST, MINE, OPEN
 
@@ -101,8 +102,10 @@ async def test_opening_a_mine_loses_the_game_and_shows_it(harness):
     again = await harness.command("open", ALICE, group="mines", cells="A1")
     assert "no unfinished Minesweeper board" in again[-1].content
     with pytest.raises(UserError) as over:  # a button of the lost board, clicked late
-        await harness.bot.service.click(game.id, ALICE, 0)
-    assert texts.refusal(over.value) == "This game is over. Start a new one with `/mines new`."
+        await harness.bot.service.play(game.id, ALICE, lambda game: "A1")
+    assert texts.refusal(over.value, FACES) == (
+        "This game is over. Start a new one with `/mines new`."
+    )
 
 
 async def test_a_hint_opens_or_flags_a_decided_cell(harness):
@@ -125,8 +128,8 @@ async def test_mines_moves_never_touch_a_pipes_board(harness):
 
 async def test_the_daily_post_carries_both_kinds_and_each_plays_its_own(harness, clock):
     await harness.bot.storage.save_guild_settings(
-        GuildSettings(GUILD_ID, CHANNEL_ID, time(9, 0), "UTC", 5, 5, enabled=True,
-                      kinds="pipes,mines", mines="9x9")
+        GuildSettings(GUILD_ID, CHANNEL_ID, time(9, 0), "UTC", enabled=True, dailies=(
+            pipes_daily("5x5"), DailyKind("mines", "9x9", position=1)))
     )  # fmt: skip
     assert await harness.bot.poster.tick() == 1
     post = next(m for m in harness.messages.values() if "Daily" in m["content"])
@@ -155,15 +158,31 @@ async def test_the_daily_post_carries_both_kinds_and_each_plays_its_own(harness,
 
 
 async def test_setup_chooses_the_kinds_of_the_daily_post(harness):
-    from test_discord_rules import setup_daily
+    from test_discord_rules import setup_daily, setup_kind
 
-    made = await setup_daily(harness, kinds="both", mines="expert")
-    assert "Daily 5×5 Pipes and 30×16 Minesweeper (99 mines) puzzle" in made[-1].content
+    made = await setup_kind(harness, "pipes", params="5x5")  # before the post is on: at once
+    assert "Daily 5×5 Pipes (easy on Monday" in made[-1].content
+    assert "once `/pipes-setup daily` picks its channel" in made[-1].content
+    await setup_daily(harness)
+    made = await setup_kind(harness, "mines", on=True, params="expert")
+    # On at once; the new size from tomorrow (today's may have been played with /mines daily).
+    assert "Daily 5×5 Pipes (easy on Monday" in made[-1].content
+    assert "and 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
     settings = await harness.bot.storage.guild_settings(GUILD_ID)
-    assert (settings.kinds, settings.mines) == ("pipes,mines", "30x16")
-    made = await setup_daily(harness, kinds="mines")
-    assert "Daily 30×16 Minesweeper (99 mines) puzzle" in made[-1].content
+    assert [(r.kind, r.choice, r.posted) for r in settings.dailies] == [
+        ("pipes", "5x5 weekly", True),
+        ("mines", "30x16", True),
+    ]
+    made = await setup_kind(harness, "pipes", on=False)
+    assert "Daily 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
     assert "Pipes" not in made[-1].content.splitlines()[0]
+    made = await setup_kind(harness, "mines", on=False)  # the post needs one puzzle at least
+    assert made[-1].content == (
+        "The daily post needs at least one puzzle: turn another kind on first."
+    )
+    made = await setup_kind(harness, "mines", params="31x31")
+    assert made[-1].content.startswith("A 31×31 board is not possible")
 
 
 async def test_a_lost_daily_ends_the_attempt_and_hides_the_other_mines_until_the_day_ends(
@@ -196,12 +215,13 @@ async def test_a_lost_daily_ends_the_attempt_and_hides_the_other_mines_until_the
 
 
 async def test_a_mines_size_changed_during_a_day_applies_the_next_day(harness, clock):
-    from test_discord_rules import setup_daily
+    from test_discord_rules import setup_daily, setup_kind
 
-    await setup_daily(harness, kinds="both", mines="beginner")
+    await setup_daily(harness)
+    await setup_kind(harness, "mines", on=True, params="beginner")
     await harness.command("daily", ALICE, group="mines")
-    made = await setup_daily(harness, mines="expert")
-    assert "the daily Minesweeper stays 9x9" in made[-1].content
+    made = await setup_kind(harness, "mines", params="expert")
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
     await harness.command("daily", BOB, group="mines")
     boards = await harness.bot.storage.unfinished_games(ALICE) + (
         await harness.bot.storage.unfinished_games(BOB)
@@ -218,8 +238,12 @@ async def test_a_move_of_the_other_kind_changes_nothing_and_says_so(harness):
     is refused in a sentence, and a board shown in a foreign mode shows its own first."""
     _, message_id, game = await new_mines(harness, seed="modes")
     service = harness.bot.service
-    with pytest.raises(UserError, match="out of date"):
-        await service.click(game.id, ALICE, 0, custom_ids.SUFFIX["a"])
+    foreign = f"pipes:t:{game.id}:0:0:0:a"  # Pipes' turn-back mode on a Minesweeper board
+    first = harness.messages[message_id]["components"][0]["components"][0]
+    own, first["custom_id"] = first["custom_id"], foreign
+    made = await harness.click(message_id, foreign, ALICE)
+    first["custom_id"] = own
+    assert made[-1].content == "That button is out of date: nothing was changed."
     assert (await harness.bot.storage.game(game.id)).version == 0
     board = await service.board(await harness.bot.storage.game(game.id))
     shown = await bot_board_message(harness.bot.workers, board, first_window(board), (), "c")

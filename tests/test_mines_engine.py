@@ -28,7 +28,6 @@ from puzzle.prng import Stream
 # ------------------------------------------------------------------ independent helpers
 
 
-
 def after_moves(puzzle, state, moves):
     """The state after a batch of moves."""
     return KIND.apply(puzzle, state, moves).state
@@ -37,6 +36,7 @@ def after_moves(puzzle, state, moves):
 def moves_of(puzzle, text):
     """Moves typed on a board as it starts."""
     return KIND.parse_moves(puzzle, KIND.initial_state(puzzle), text)
+
 
 def around(width, height, cell):
     """The neighbours of a cell, computed naively."""

@@ -209,7 +209,7 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     daily = text_of(browser).split("Daily Pipes — ")[1].split(" ")[0]
     solve_on_page(browser, stored_daily(tmp_path / "e2e.sqlite3", daily))
     page = text_of(browser)
-    assert f"solved the daily puzzle of {daily} · 5×4 · " in page
+    assert f"solved the daily Pipes of {daily} · 5×4 · " in page
     assert f"#1 on this server for {daily}" in page
     if shots:
         browser.save_screenshot(f"{shots}/playground-daily-solved.png")

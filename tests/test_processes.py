@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncpg
 import pgserver
 import pytest
+from botkit import pipes_daily
 
 import play
 from db import GuildSettings
@@ -102,7 +103,7 @@ async def test_a_killed_process_loses_no_acknowledged_move_and_no_daily(database
     storage = await play.open_storage(database)
     for guild in GUILDS:
         await storage.save_guild_settings(
-            GuildSettings(guild, guild + 1, time(9, 0), "UTC", 6, 6, enabled=True)
+            GuildSettings(guild, guild + 1, time(9, 0), "UTC", True, dailies=(pipes_daily("6x6"),))
         )
     processes = [
         start(database, shard, "--games", "3", "--clicks", "80", "--tick", "--now", NOON)

@@ -7,10 +7,10 @@ from datetime import time
 
 import pgserver
 import pytest
-from botkit import make_bot
+from botkit import Harness, make_bot, pipes_daily
 
 from db import GuildSettings
-from playground.offline import APP_ID, Harness
+from playground.offline import APP_ID
 
 #: Twelve servers: server k is on shard k % 3 of three.
 GUILDS = [(k << 22) | 12345 for k in range(12)]
@@ -52,7 +52,9 @@ async def test_each_process_posts_the_dailies_of_its_shards_only(tmp_path, clock
     storage = processes[0].bot.storage
     for guild in GUILDS:
         await storage.save_guild_settings(
-            GuildSettings(guild, channel_of(guild), time(9, 0), "UTC", 5, 5, enabled=True)
+            GuildSettings(
+                guild, channel_of(guild), time(9, 0), "UTC", True, dailies=(pipes_daily("5x5"),)
+            )
         )
     # One tick each, at once: every server gets one post, from the process of its shard.
     made = await asyncio.gather(*(p.bot.poster.tick() for p in processes))

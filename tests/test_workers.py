@@ -5,12 +5,11 @@ import os
 import signal
 
 import pytest
-from botkit import ALICE, board_message, message_of
+from botkit import ALICE, Harness, board_message, message_of
 
 import play.service
 from bot import Settings, create_bot
 from play import load
-from playground.offline import Harness
 from puzzle.pipes import check, generate
 from renderer import render_png
 
@@ -34,7 +33,7 @@ async def test_boards_drawn_and_puzzles_made_in_worker_processes_are_the_same(ha
     request = board_message(made)
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
     expected = generate(6, 6, "workers")
-    assert load(game.puzzle).tiles == expected.tiles == game.tiles
+    assert load(game.puzzle).tiles == expected.tiles == game.state.tiles
     mine = expected.tiles, expected.source
     direct = render_png(6, 6, *mine, check(6, 6, *mine), frame=(0, 0, 5, 4))
     assert request.files[0][1] == direct  # byte for byte

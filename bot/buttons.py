@@ -1,0 +1,178 @@
+"""A board's buttons and the daily post's Play button: ``DynamicItem``s whose custom_id
+carries the game, the action, the window and the click mode, so they survive restarts.
+Every board button goes the one way a move goes (``replying.move``); a tile button's move
+text comes from the face of the board's kind."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from db import Game
+from play import GameService, Played, UserError
+from puzzle import Marks
+
+from . import custom_ids
+from .client import PipesClient
+from .kinds import FACES
+from .replies import guarded
+from .replying import Clicked, move, send_board
+from .window import viewport
+
+Interaction = discord.Interaction[PipesClient]
+
+
+class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:never"):
+    """A button whose custom_id (matched by the subclass's template) says what to do.
+    ``handle`` does it; any failure gets a private answer and the click is logged."""
+
+    def __init__(self, button: discord.ui.Button[Any], match: re.Match[str] | None = None) -> None:
+        super().__init__(button)
+        self.match = match
+
+    @property
+    def fields(self) -> re.Match[str]:
+        assert self.match is not None, "a button made for sending has no callback"
+        return self.match
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> _Action:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, match)
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        await guarded(interaction, self.handle(interaction))
+
+    async def handle(self, interaction: Interaction) -> None:
+        raise NotImplementedError
+
+
+class _BoardAction(_Action, template=r"pipes:never"):
+    """A button on a board: ``act`` plays (or raises UserError), then the board message is
+    updated in place, its window and mode kept."""
+
+    async def act(
+        self, service: GameService, game_id: int, interaction_id: int, user: int
+    ) -> Played:
+        raise NotImplementedError
+
+    @property
+    def mode(self) -> str | None:
+        """The click mode of the message (None: an id from before modes, the first)."""
+        return self.fields["mode"]
+
+    async def handle(self, interaction: Interaction) -> None:
+        game_id = int(self.fields["game"])
+        service = interaction.client.service
+
+        async def act() -> Played:
+            return await self.act(service, game_id, interaction.id, interaction.user.id)
+
+        await move(interaction, game_id, act, self.clicked)
+
+    def clicked(self, played: Played) -> Clicked:
+        """The window and mode of the message this button was on."""
+        game = played.board.game
+        window = viewport(game.width, game.height, int(self.fields["vx"]), int(self.fields["vy"]))
+        face = FACES[game.kind]
+        mode = self.mode if self.mode in face.modes else face.first_mode
+        return Clicked(window, mode)
+
+
+class TileButton(_BoardAction, template=custom_ids.TILE):
+    """A click on a cell: the move the kind's face makes of it in the click mode."""
+
+    async def act(
+        self, service: GameService, game_id: int, interaction_id: int, user: int
+    ) -> Played:
+        cell = int(self.fields["cell"])
+
+        def pressed(game: Game) -> str:
+            if not 0 <= cell < game.width * game.height:
+                raise UserError("That button points outside the board; nothing was changed.")
+            face = FACES[game.kind]
+            if self.mode is not None and self.mode not in face.modes:  # another kind's mode
+                raise UserError("That button is out of date: nothing was changed.")
+            return face.press(game, cell, self.mode or face.first_mode)
+
+        return await service.play(game_id, user, pressed, interaction_id)
+
+
+class NavButton(_BoardAction, template=custom_ids.NAV):
+    """Show another window of tile buttons (looking is free: nothing is stored)."""
+
+    async def act(
+        self, service: GameService, game_id: int, interaction_id: int, user: int
+    ) -> Played:
+        game = await service.own_game(game_id, user)
+        return Played(await service.board(game), Marks(), applied=False)
+
+
+class ModeButton(NavButton, template=custom_ids.SWITCH):
+    """Switch the click mode (nothing is stored)."""
+
+    @property
+    def mode(self) -> str | None:
+        return self.fields["to"]
+
+
+class HintButton(_BoardAction, template=custom_ids.HINT):
+    """The kind's hint (counted as a hint); the window follows it."""
+
+    async def act(
+        self, service: GameService, game_id: int, interaction_id: int, user: int
+    ) -> Played:
+        return await service.hint(game_id, user, interaction_id)
+
+
+class PlayButton(_Action, template=custom_ids.PLAY):
+    """The daily post's Play button: the clicker's own board of that puzzle."""
+
+    @staticmethod
+    def button(daily_id: int, label: str = "▶ Play") -> discord.ui.Button[Any]:
+        """The Play button of a daily."""
+        return discord.ui.Button(
+            label=label, style=discord.ButtonStyle.success, custom_id=custom_ids.play(daily_id)
+        )
+
+    async def handle(self, interaction: Interaction) -> None:
+        service = interaction.client.service
+        await send_board(
+            interaction,
+            service.play_daily(
+                int(self.fields["daily"]),
+                interaction.user.id,
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.id,
+            ),
+            ephemeral=True,
+        )
+
+
+_KNOWN = (TileButton, NavButton, ModeButton, HintButton, PlayButton)
+# Every id of ours that no button above reads (forged, cut, or from an older version).
+_UNKNOWN = "(?!(?:{}))pipes:.*".format(
+    "|".join(
+        re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) + r"\Z"
+        for item in _KNOWN
+    )
+)
+
+
+class UnknownButton(_Action, template=_UNKNOWN):
+    """A button id of ours that none of the buttons reads: a short private answer."""
+
+    async def handle(self, interaction: Interaction) -> None:
+        raise UserError("This button is out of date or broken; nothing was changed.")
+
+
+DYNAMIC_ITEMS = (*_KNOWN, UnknownButton)

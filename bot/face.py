@@ -1,0 +1,124 @@
+"""A puzzle kind on Discord: what the generic bot asks of each kind (Tatham's front end asks
+the same of his games: draw, interpret a click, say the status).
+
+A face holds the kind's picture, its button window (tile labels, click modes, how a click
+becomes move text), its words (goal, help, status, counter) and its own commands (``new``
+and the typed move verbs). Everything else — daily, resume, hint, restart, give-up,
+leaderboards, stats, help, buttons, locks, messages — is generic and reads the face."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from db import Game
+from play import Board
+from puzzle import Kind
+
+from .options import Interaction
+from .workers import Workers
+
+#: The picture of a board (and the enlarged button window, or None).
+Drawn = tuple[bytes, bytes | None]
+#: Starts a personal board for a command: (interaction, parameters text, seed or None).
+NewBoard = Callable[[Interaction, str, str | None], Awaitable[None]]
+#: A kind's ``new`` command, made around the generic way to start a board.
+NewCommand = Callable[[NewBoard], app_commands.Command[Any, ..., None]]
+
+
+def as_typed(text: str) -> str:
+    """Move text as the player typed it."""
+    return text
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A typed move command, ``/<kind> <name> cells:…``: ``moves`` turns what was typed
+    into the kind's move text (``/pipes lock B3`` plays ``B3lock``)."""
+
+    name: str
+    description: str
+    option: str
+    moves: Callable[[str], str] = as_typed
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A kind's Minecraft packs: ``build(puzzle)`` gives the message and its files, or
+    raises ValueError (a sentence) when the puzzle does not fit a pack."""
+
+    description: str
+    build: Callable[[Any], tuple[str, list[tuple[str, bytes]]]]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One kind on Discord."""
+
+    kind: Kind[Any, Any, Any, Any]
+    #: The command group's description, and the kind's own commands.
+    description: str
+    new: NewCommand
+    verbs: tuple[Verb, ...]
+    #: Click modes: the label of each on the mode switch, in the order the switch cycles.
+    #: Their keys ride in button ids, so a key keeps its meaning for good.
+    modes: dict[str, str]
+    #: The move text of a click on a cell of a game in a mode.
+    press: Callable[[Game, int, str], str]
+    #: A tile button's text and colour; the text alone tells its state.
+    tile_label: Callable[[Board, int], tuple[str, discord.ButtonStyle]]
+    #: The cell a board's first window is around.
+    centre: Callable[[Board], int]
+    #: The picture: workers, board, the framed block of cells (or None), marked cells.
+    draw: Callable[
+        [Workers, Board, tuple[int, int, int, int] | None, tuple[int, ...]], Awaitable[Drawn]
+    ]
+    #: What the picture shows, for screen readers.
+    alt: str
+    #: The picture of a win: bytes, file name, description.
+    win: Callable[[Workers, Board], Awaitable[tuple[bytes, str, str]]]
+    #: The daily post's picture of a puzzle as it starts: file name and bytes.
+    post: Callable[[Workers, Any], Awaitable[tuple[str, bytes]]]
+    #: The lines under a board's heading (what the checker found, the counters, the end).
+    body: Callable[[Board], str]
+    #: What a fresh board says the goal is, and the kind's help.
+    goal: str
+    help: str
+    #: What one counted move is called: singular and plural ("turn", "turns").
+    counter: tuple[str, str]
+    #: The kind's sign in the daily post.
+    icon: str
+    #: The largest side of a board Discord shows well (buttons, labels, picture).
+    max_side: int
+    #: What the hint button and the hint command say.
+    hint_description: str
+    hint_label: str = "💡 Hint"
+    #: How refusals name a board of this kind ("board", "Minesweeper board").
+    board_noun: str = "board"
+    #: The kind's Minecraft packs, if it has any.
+    pack: Pack | None = None
+    #: Work done once at start (e.g. sprite sheets), so the first click is not slow.
+    warm: Callable[[], None] | None = None
+    #: Daily-post words: the line naming a daily choice ("8×8 Pipes").
+    daily_words: Callable[[str], str] = field(default=str)
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+    @property
+    def first_mode(self) -> str:
+        return next(iter(self.modes))
+
+    def next_mode(self, mode: str) -> str:
+        """The mode the switch goes to from ``mode``."""
+        order = list(self.modes)
+        return order[(order.index(mode) + 1) % len(order)] if mode in order else order[0]
+
+    def counted(self, count: int) -> str:
+        """'1 turn', '5 turns'."""
+        return f"{count} {self.counter[0] if count == 1 else self.counter[1]}"

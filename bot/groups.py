@@ -1,0 +1,190 @@
+"""Every kind's command group, made by one factory: the kind's own ``new`` and typed move
+verbs (from its face), then what every kind has — ``daily``, ``resume``, ``hint``,
+``restart``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the kind has packs,
+``datapack``. A command may raise ``UserError``: the tree answers it privately."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Awaitable, Callable
+from datetime import date
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from play import GameService, Played, UserError
+from play.daily import daily_choice
+from puzzle import quote
+
+from . import texts
+from .face import Face, Verb
+from .handles import last_board
+from .kinds import FACES
+from .options import DATE_TEXT, MOVES_TEXT, Commands, Interaction, game_commands
+from .replies import say
+from .replying import move, send_board
+
+#: What the leaderboard commands' options mean.
+LEADERBOARD_OPTIONS = {
+    "period": "The day (default), its week, its month, or all time",
+    "day": "A puzzle date, YYYY-MM-DD (default: today here)",
+}
+PERIODS = [
+    app_commands.Choice(name="the day", value="day"),
+    app_commands.Choice(name="the week", value="week"),
+    app_commands.Choice(name="the month", value="month"),
+    app_commands.Choice(name="all time", value="all"),
+]
+#: A typed action on the player's current board: (service, game id, user id) -> the move.
+Act = Callable[[GameService, int, int], Awaitable[Played]]
+
+
+async def on_current_board(interaction: Interaction, kind: str, act: Act) -> None:
+    """A typed command on the player's current board of a kind (the one they last saw
+    while it is unfinished, else their newest in this channel), the way every move goes."""
+    service, user = interaction.client.service, interaction.user.id
+    game = await service.current_game(kind, user, interaction.channel_id, last_board(user))
+    await move(interaction, game.id, lambda: act(service, game.id, user))
+
+
+def kind_group(face: Face) -> Commands:
+    """The ``/<kind>`` command group of a face."""
+    kind, title = face.name, face.kind.title
+    group = game_commands(kind, face.description)
+
+    async def start(interaction: Interaction, params: str, seed: str | None) -> None:
+        service = interaction.client.service
+        limit = face.max_side if interaction.client.settings.limit_sides else None
+        service.check_new(kind, params, seed, limit)
+        user, guild, channel = interaction.user.id, interaction.guild_id, interaction.channel_id
+        board = service.new_game(kind, user, guild, channel, params, seed, interaction.id, limit)
+        await send_board(interaction, board, ephemeral=False)
+
+    group.add_command(face.new(start))
+    for verb in face.verbs:
+        group.add_command(_verb_command(kind, verb))
+
+    @group.command(name="daily", description=f"Today's {title}, on a board only you see")
+    async def daily(interaction: Interaction) -> None:
+        service, user = interaction.client.service, interaction.user.id
+        guild, channel = interaction.guild_id, interaction.channel_id
+        board = service.daily_game(kind, user, guild, channel, interaction.id)
+        await send_board(interaction, board, ephemeral=True)
+
+    @group.command(name="resume", description=f"Bring back your unfinished {title} board")
+    async def resume(interaction: Interaction) -> None:
+        service, user = interaction.client.service, interaction.user.id
+        board = service.resume(kind, user, interaction.channel_id, interaction.guild_id)
+        await send_board(interaction, board, ephemeral=True)
+
+    @group.command(name="hint", description=face.hint_description)
+    async def hint(interaction: Interaction) -> None:
+        await on_current_board(
+            interaction, kind, lambda service, game, user: service.hint(game, user, interaction.id)
+        )
+
+    @group.command(name="restart", description="Put your current board back as it started")
+    async def restart(interaction: Interaction) -> None:
+        await on_current_board(
+            interaction,
+            kind,
+            lambda service, game, user: service.restart(game, user, interaction.id),
+        )
+
+    @group.command(name="giveup", description="Give up your current board")
+    async def giveup(interaction: Interaction) -> None:
+        await on_current_board(
+            interaction,
+            kind,
+            lambda service, game, user: service.give_up(game, user, interaction.id),
+        )
+
+    @group.command(name="leaderboard", description=f"Daily {title} results here and everywhere")
+    @app_commands.describe(**LEADERBOARD_OPTIONS)
+    @app_commands.choices(period=PERIODS)
+    async def leaderboard(
+        interaction: Interaction,
+        period: app_commands.Choice[str] | None = None,
+        day: DATE_TEXT | None = None,
+    ) -> None:
+        await show_leaderboard(interaction, face, period, day)
+
+    @group.command(name="stats", description=f"Daily {title} solves, times and streaks")
+    @app_commands.describe(user="Whose stats (default: yours)")
+    async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
+        record = await interaction.client.service.stats(kind, (user or interaction.user).id)
+        await say(interaction, texts.stats(record, face))
+
+    @group.command(name="help", description=f"How to play {title} and every command")
+    async def help_(interaction: Interaction) -> None:
+        await say(interaction, texts.help_text(face, FACES))
+
+    if face.pack is not None:
+        group.add_command(_pack_command(face))
+    return group
+
+
+def _verb_command(kind: str, verb: Verb) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name=verb.name, description=verb.description)
+    @app_commands.describe(cells=verb.option)
+    async def typed(interaction: Interaction, cells: MOVES_TEXT) -> None:
+        moves = verb.moves(cells)
+        await on_current_board(
+            interaction,
+            kind,
+            lambda service, game, user: service.play(game, user, moves, interaction.id),
+        )
+
+    return typed
+
+
+def _pack_command(face: Face) -> app_commands.Command[Any, ..., None]:
+    assert face.pack is not None
+    pack = face.pack
+
+    @app_commands.command(name="datapack", description=pack.description)
+    async def datapack(interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        puzzle = await interaction.client.service.pack_puzzle(
+            face.name, interaction.user.id, interaction.channel_id, interaction.guild_id
+        )
+        try:
+            text, files = await asyncio.to_thread(pack.build, puzzle)
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        await interaction.followup.send(
+            text,
+            files=[discord.File(io.BytesIO(blob), filename=name) for name, blob in files],
+            ephemeral=True,
+        )
+
+    return datapack
+
+
+async def show_leaderboard(
+    interaction: Interaction,
+    face: Face,
+    period: app_commands.Choice[str] | None,
+    day: str | None,
+) -> None:
+    """The daily results of a kind: a day's, or its week's, month's or all time's."""
+    service, guild, kind = interaction.client.service, interaction.guild_id, face.name
+    try:
+        when = date.fromisoformat(day.strip()) if day else None
+    except ValueError:
+        raise UserError(
+            f"{quote(day or '')} is not a date: write it as YYYY-MM-DD, like "
+            f"{service.today().isoformat()}."
+        ) from None
+    when = when or await service.local_today(guild)
+    chosen = period.value if period else "day"
+    if chosen == "day":
+        settings = await interaction.client.storage.guild_settings(guild) if guild else None
+        standings = await service.standings(kind, guild, when)
+        text = texts.leaderboard(standings, when, daily_choice(settings, kind, when), face)
+    else:
+        local, everywhere = await service.period_standings(kind, guild, chosen, when)
+        text = texts.period_leaderboard(chosen, when, local, everywhere, face)
+    await say(interaction, text, ephemeral=False)

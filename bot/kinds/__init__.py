@@ -1,0 +1,19 @@
+"""Every kind the bot shows, by name: the front end's one list of kinds (in the order they
+are posted and helped). A kind's Discord side is its own module here."""
+
+from __future__ import annotations
+
+from ..face import Drawn, Face, NewBoard, Pack, Verb
+from . import mines, pipes
+
+FACES: dict[str, Face] = {face.name: face for face in (pipes.FACE, mines.FACE)}
+
+
+def warm() -> None:
+    """Each kind's work done once at start (a new drawing process, or the bot without one)."""
+    for face in FACES.values():
+        if face.warm is not None:
+            face.warm()
+
+
+__all__ = ["FACES", "Drawn", "Face", "NewBoard", "Pack", "Verb", "warm"]

@@ -1,0 +1,195 @@
+"""Minesweeper on Discord: the picture, cell buttons (open, flag), the words, the ``new``
+command with its mine count, and the typed moves ``open`` and ``flag``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from db import Game
+from play import Board, UserError
+from puzzle import KINDS
+from puzzle.grid import cell_name
+from renderer import MinesView, render_mines_png
+
+from ..face import Drawn, Face, NewBoard, Verb
+from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from ..texts import solve_time, started
+from ..workers import Workers
+
+KIND = KINDS["mines"]
+#: Boards this wide or tall also get the button window enlarged for phones.
+ZOOM_FROM = 20
+#: The move suffix of each click mode: open, flag.
+SUFFIX = {"o": "", "f": "f"}
+GOAL = (
+    "Open every cell without a mine: a number tells how many of its 8 neighbours hide one. "
+    "No guessing is ever needed. Switch to 🚩 Flag to mark mines; opening a number with as "
+    "many flags around opens the rest."
+)
+HELP = """**Daily Minesweeper** — open every cell without a mine. A number tells how many \
+of its 8 neighbours hide a mine; every board is solvable by deduction alone from its first \
+opening, which is done for you.
+• `/mines daily` or **Play Minesweeper** under the daily post: today's board, only you see it; \
+a mine ends your attempt.
+• `/mines new [size] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
+`/mines new 12x10 20`.
+• Buttons: ⛏ Open mode opens a cell (a number with as many flags around opens the rest); \
+🚩 Flag mode flags or unflags. ◀ ▶ move the window of buttons.
+• `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left).
+• `/mines hint` (+30 s), `/mines resume`, `/mines restart`, `/mines giveup`, \
+`/mines leaderboard`, `/mines stats`."""
+
+
+def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    game, puzzle, state = board.game, board.puzzle, board.game.state
+    name = cell_name(cell % game.width, cell // game.width)
+    if cell in state.flagged:
+        return f"🚩 {name}", discord.ButtonStyle.danger
+    if cell in state.opened:
+        number = puzzle.numbers[cell]
+        return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.primary
+    return f"{name} ⬜", discord.ButtonStyle.secondary
+
+
+def _press(game: Game, cell: int, mode: str) -> str:
+    return cell_name(cell % game.width, cell // game.width) + SUFFIX.get(mode, "")
+
+
+def _centre(board: Board) -> int:
+    return int(board.puzzle.start)
+
+
+def mines_view(board: Board) -> MinesView:
+    """What a Minesweeper picture shows of a board: every mine once it is over, but of a
+    daily still running somewhere only the one that went off."""
+    game, puzzle, state = board.game, board.puzzle, board.game.state
+    mines = puzzle.mines
+    if not board.solution_public and not game.solved:  # a lost daily shows its blast only
+        mines = frozenset(state.flagged) | {state.exploded} - {None}
+    return MinesView(
+        game.width, game.height, puzzle.numbers, mines, state.opened, state.flagged,
+        exploded=state.exploded, outcome=board.status.outcome,
+    )  # fmt: skip
+
+
+async def _draw(
+    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marked: tuple[int, ...]
+) -> Drawn:
+    game = board.game
+    drawn: Drawn = await workers.draw(
+        render_mines_png, mines_view(board), highlight=marked, frame=frame,
+        zoom=max(game.width, game.height) >= ZOOM_FROM,
+    )  # fmt: skip
+    return drawn
+
+
+async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    png, _ = await _draw(workers, board, None, ())
+    return png, "mines-win.png", "The cleared board, every mine flagged"
+
+
+async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+    opened = KIND.initial_state(puzzle).opened
+    # No mines handed to the picture at all: it is public while the day runs.
+    view = MinesView(puzzle.width, puzzle.height, puzzle.numbers, frozenset(), opened, ())
+    png, _ = await workers.draw(render_mines_png, view)
+    return "mines.png", png
+
+
+def _body(board: Board) -> str:
+    """Flags and open cells, the counters; how the game ended."""
+    game, details = board.game, board.status.details
+    clicks = FACE.counted(game.turns)
+    if game.solved:
+        return f"✅ Cleared in {solve_time(board)} with {clicks} (par {board.par})."
+    if game.finished:
+        exploded = details.get("exploded")
+        if exploded is None:
+            return f"🏳 Given up after {clicks}."
+        where = cell_name(exploded % game.width, exploded // game.width)
+        ends = " This was your attempt at the daily." if game.daily_id is not None else ""
+        return f"💥 A mine went off at {where} after {clicks}: this game is lost.{ends}"
+    parts = [
+        f"🚩 {details['flags']}/{details['mines']} flagged",
+        f"⛏ {len(game.state.opened)}/{game.width * game.height - details['mines']} open",
+        clicks,
+    ]
+    return " · ".join([*parts, *started(game)])
+
+
+def _daily_words(choice: str) -> str:
+    params = KIND.parse_params(choice)
+    return f"{params.width}×{params.height} Minesweeper ({params.mines} mines)"
+
+
+def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="new", description="A Minesweeper board of your own in this channel")
+    @app_commands.describe(
+        size="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) or like 12x10",
+        mines="How many mines (default: as the size's level has them)",
+        seed="Any word: the same size, mines and seed give the same board",
+    )
+    @app_commands.autocomplete(size=choices_of(KIND.presets))
+    async def new(
+        interaction: Interaction,
+        size: SIZE_TEXT = "beginner",
+        mines: app_commands.Range[int, 1, 200] | None = None,
+        seed: SEED_TEXT | None = None,
+    ) -> None:
+        try:
+            params = KIND.parse_params(size)
+            if mines is not None:
+                params = KIND.parse_params(f"{params.width}x{params.height}m{mines}")
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        await start(interaction, KIND.format_params(params), seed)
+
+    return new
+
+
+def _flags(text: str) -> str:
+    words = text.replace(",", " ").split()
+    return " ".join(f"{word.removesuffix('f').removesuffix('F')}f" for word in words)
+
+
+FACE = Face(
+    kind=KIND,
+    description="Daily Minesweeper: open every safe cell; no guessing is ever needed",
+    new=_new,
+    verbs=(
+        Verb(
+            "open",
+            "Open cells by coordinates, like B3 C4",
+            "Cells to open: A1 is top-left; a satisfied number opens around it",
+        ),
+        Verb(
+            "flag",
+            "Flag cells as mines (again to unflag), like D5",
+            "Cells to flag or unflag, like D5 E5",
+            _flags,
+        ),
+    ),
+    modes={"o": "⛏ Open", "f": "🚩 Flag"},
+    press=_press,
+    tile_label=_label,
+    centre=_centre,
+    draw=_draw,
+    win=_win,
+    post=_post,
+    alt=(
+        "Minesweeper board: raised grey cells are closed, flat cells open with the number of "
+        "mines around them, flags mark mines; a finished board shows every mine."
+    ),
+    body=_body,
+    goal=GOAL,
+    help=HELP,
+    counter=("click", "clicks"),
+    icon="💣",
+    max_side=30,
+    hint_description="One cell the numbers decide (+30 s on your time)",
+    board_noun="Minesweeper board",
+    daily_words=_daily_words,
+)

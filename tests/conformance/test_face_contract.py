@@ -1,0 +1,135 @@
+"""The contract of ``bot.face.Face``, checked on every registered face and on Lights Out's
+(tests/kinds/lights_face.py): one face per kind, pictures for every outcome, buttons that
+say what they are, clicks that make moves the kind reads, and words that name the kind's
+own commands."""
+
+import io
+from datetime import UTC, datetime, timedelta
+
+import discord
+import pytest
+from kinds.lights_face import FACE as LIGHTS_FACE
+from kinds.lights_face import register_face
+from PIL import Image
+
+from bot.kinds import FACES
+from bot.texts import status
+from bot.window import viewport
+from bot.workers import Workers
+from db import Game, PuzzleRecord
+from play import Board
+from puzzle import KINDS, Status
+
+UNDER_TEST = {**FACES, LIGHTS_FACE.name: LIGHTS_FACE}
+START = datetime(2026, 11, 22, 12, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def lights(request, monkeypatch):
+    """Lights Out registered for the tests of its face (the registries stay as they are for
+    the others)."""
+    if "name" in request.fixturenames and request.getfixturevalue("name") == "lights":
+        register_face(monkeypatch)
+
+
+def test_every_kind_has_a_face_and_every_face_a_kind():
+    assert FACES.keys() == KINDS.keys()
+    assert all(face.kind is KINDS[name] for name, face in FACES.items())
+
+
+def board_of(face, outcome="playing", seed="face"):
+    """A board of a kind's smallest preset: as it starts, solved by hints, or given up."""
+    kind = face.kind
+    params = min(kind.presets, key=lambda p: kind.size(kind.parse_params(p)))
+    made = kind.generate(kind.parse_params(params), seed)
+    record = PuzzleRecord(1, made.kind, made.params, made.seed, made.width, made.height,
+                          made.description, made.solution, made.par, made.difficulty,
+                          made.generator)  # fmt: skip
+    puzzle = kind.load(record)
+    state, turns = kind.initial_state(puzzle), 0
+    while outcome == "solved" and kind.status(puzzle, state).outcome == "playing":
+        applied = kind.apply(puzzle, state, [kind.hint(puzzle, state)])
+        state, turns = applied.state, turns + applied.counted
+    shown = kind.status(puzzle, state)
+    if outcome == "lost":
+        shown = Status("lost", shown.details)
+    finished = None if outcome == "playing" else START + timedelta(minutes=3)
+    game = Game(
+        id=7, puzzle=record, state=state, owner_id=1, mode="personal", guild_id=None,
+        channel_id=None, message_id=None, daily_id=None, started_at=START,
+        outcome=shown.outcome, finished_at=finished, turns=turns, hints=0, version=turns,
+    )  # fmt: skip
+    return Board(game, puzzle, shown, None)
+
+
+@pytest.fixture(scope="module")
+def workers():
+    return Workers(0)
+
+
+def png(data):
+    image = Image.open(io.BytesIO(data))
+    assert image.format in ("PNG", "GIF") and image.width > 50 and image.height > 50
+    return image
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+@pytest.mark.parametrize("outcome", ["playing", "solved", "lost"])
+async def test_a_board_of_every_outcome_has_a_picture_and_a_status(workers, name, outcome):
+    face = UNDER_TEST[name]
+    board = board_of(face, outcome)
+    assert board.status.outcome == outcome
+    game = board.game
+    frame = None if game.finished else (0, 0, min(game.width, 5), min(game.height, 4))
+    picture, window = await face.draw(workers, board, frame, (0,))
+    png(picture)
+    if window is not None:
+        png(window)
+    text = status(board, face)
+    assert text.startswith(f"**{face.kind.title} ") and f"par {game.puzzle.par}" in text
+    assert (face.goal in text) == (outcome == "playing")  # a fresh board says its goal
+    if outcome == "solved":
+        win, file_name, description = await face.win(workers, board)
+        png(win)
+        assert file_name.startswith(name) and description
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+async def test_the_daily_post_picture_shows_the_puzzle_as_it_starts(workers, name):
+    face = UNDER_TEST[name]
+    board = board_of(face)
+    file_name, data = await face.post(workers, board.puzzle)
+    assert file_name.endswith(".png")
+    png(data)
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_every_button_says_what_it_is_and_every_click_makes_a_move(name):
+    face = UNDER_TEST[name]
+    board = board_of(face)
+    game, kind = board.game, face.kind
+    window = viewport(game.width, game.height)
+    assert face.modes and face.first_mode in face.modes and face.next_mode(face.first_mode)
+    for y in range(window.height):
+        for x in range(window.width):
+            cell = y * game.width + x
+            label, style = face.tile_label(board, cell)
+            assert isinstance(style, discord.ButtonStyle) and 0 < len(label) <= 80
+            for mode in face.modes:
+                moves = kind.parse_moves(board.puzzle, game.state, face.press(game, cell, mode))
+                assert moves  # the kind reads what the face makes of a click
+    assert 0 <= face.centre(board) < game.width * game.height
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_words_name_the_kind_and_its_commands(name):
+    face = UNDER_TEST[name]
+    assert face.counted(1).startswith("1 ") and face.counted(2).startswith("2 ")
+    assert face.counted(1) != face.counted(2)
+    assert f"/{name}" in face.help and face.goal and face.alt and face.description
+    assert face.icon and face.max_side >= 5 and face.hint_description
+    assert face.daily_words(face.kind.daily_presets[0])
+    names = [verb.name for verb in face.verbs]
+    assert names and len(set(names)) == len(names)
+    shared = {"new", "daily", "resume", "hint", "restart", "giveup", "leaderboard", "stats"}
+    assert not shared & set(names)
