@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import html
 import logging
 import shlex
 import zlib
@@ -24,8 +25,10 @@ import discord
 from aiohttp import web
 
 from bot import PipesBot, Settings, create_bot
-from bot.config import DEFAULT_DATABASE, ENGINE_MAX_SIDE, load_settings
-from db import GuildSettings
+from bot.config import DEFAULT_DATABASE, load_settings
+from bot.face import Face
+from bot.kinds import FACES
+from db import DailyKind, GuildSettings
 
 from .offline import CHANNEL_ID, GUILD_ID, Harness
 
@@ -59,13 +62,24 @@ class SteppingClock:
         return datetime.now(UTC) + self.offset
 
 
+def smallest_daily(face: Face) -> str:
+    """The daily choice of a kind whose board has the fewest cells."""
+    kind, today = face.kind, datetime.now(UTC).date()
+
+    def cells(choice: str) -> int:
+        width, height = kind.size(kind.daily(choice, today))
+        return width * height
+
+    return min(kind.daily_presets, key=cells)
+
+
 class Playground:
     """The bot behind the page, and what the page can ask of it."""
 
     def __init__(self, database_path: str) -> None:
         self.clock = SteppingClock()
         self.bot: PipesBot = create_bot(
-            Settings(database_path=database_path, max_side=ENGINE_MAX_SIDE),
+            Settings(database_path=database_path, limit_sides=False),
             clock=self.clock,
             sync_commands=False,
             schedule=False,
@@ -77,16 +91,19 @@ class Playground:
         await self.harness.start()
         storage = self.bot.storage
         if await storage.guild_settings(GUILD_ID) is None:
+            # Every kind in the daily post, each its smallest daily (the boards fit the page).
+            dailies = tuple(
+                DailyKind(name, smallest_daily(face), position=k)
+                for k, (name, face) in enumerate(FACES.items())
+            )
             await storage.save_guild_settings(
                 GuildSettings(
                     guild_id=GUILD_ID,
                     channel_id=CHANNEL_ID,
                     post_time=time(0, 0),
                     timezone="UTC",
-                    width=5,
-                    height=4,
                     enabled=True,
-                    kinds="pipes,mines",
+                    dailies=dailies,
                 )
             )
 
@@ -106,10 +123,11 @@ class Playground:
             words = shlex.split(text.strip())
         except ValueError:
             return "Close your quotes."
-        if len(words) < 2 or words[0] not in ("/pipes", "/mines", "/pipes-setup"):
+        groups = [f"/{group.name}" for group in self.bot.tree.get_commands()]
+        if len(words) < 2 or words[0] not in groups:
             return (
-                "Commands start with /pipes, /mines or /pipes-setup, like /pipes new 6x6 "
-                "or /mines new beginner."
+                f"Commands start with {', '.join(groups[:-1])} or {groups[-1]}, like "
+                f"{self.examples()[0]}."
             )
         found = self.bot.tree.get_command(words[0][1:])
         group = found if isinstance(found, discord.app_commands.Group) else None
@@ -201,6 +219,15 @@ class Playground:
                 options[parameter.name] = value
         return options, resolved
 
+    def examples(self) -> list[str]:
+        """Commands to try, from the bot's own kinds: a new board, the daily, a typed move
+        and the help of each."""
+        found = []
+        for name, face in FACES.items():
+            found += [f"/{name} new", f"/{name} daily"]
+            found += [f"/{name} {verb.name} B3" for verb in face.verbs[:1]]
+        return [*found, f"/{next(iter(FACES))} help"]
+
     async def click(self, user_id: int, message_id: int, custom_id: str) -> None:
         player = self.player(user_id)
         async with self.lock:
@@ -262,7 +289,9 @@ def make_app(playground: Playground) -> web.Application:
 
     @routes.get("/")
     async def page(_: web.Request) -> web.Response:
-        return web.Response(text=PAGE.read_text(encoding="utf-8"), content_type="text/html")
+        hints = "Type a command: " + " · ".join(playground.examples())
+        text = PAGE.read_text(encoding="utf-8").replace("{{examples}}", html.escape(hints))
+        return web.Response(text=text, content_type="text/html")
 
     @routes.get("/api/state")
     async def state(request: web.Request) -> web.Response:
