@@ -18,12 +18,15 @@ from discord import app_commands
 from db import Game
 from play import Board
 from puzzle import Kind
+from puzzle.grid import cell_name
 
 from .options import Interaction
 from .workers import Workers
 
 #: The picture of a board (and the enlarged button window, or None).
 Drawn = tuple[bytes, bytes | None]
+#: Boards this wide or tall also get the button window enlarged for phones.
+ZOOM_FROM = 20
 #: Starts a personal board for a command: (interaction, parameters text, seed or None).
 NewBoard = Callable[[Interaction, str, str | None], Awaitable[None]]
 #: A kind's ``new`` command, made around the generic way to start a board.
@@ -33,6 +36,16 @@ NewCommand = Callable[[NewBoard], app_commands.Command[Any, ..., None]]
 def as_typed(text: str) -> str:
     """Move text as the player typed it."""
     return text
+
+
+def cell_press(suffixes: dict[str, str]) -> Callable[[Game, int, str], str]:
+    """Clicks of a kind whose moves are a cell's name and a suffix for the click mode
+    (``B3``, ``B3ccw``, ``B3f``)."""
+
+    def press(game: Game, cell: int, mode: str) -> str:
+        return cell_name(cell % game.width, cell // game.width) + suffixes.get(mode, "")
+
+    return press
 
 
 @dataclass(frozen=True)

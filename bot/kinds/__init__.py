@@ -3,7 +3,7 @@ are posted and helped). A kind's Discord side is its own module here."""
 
 from __future__ import annotations
 
-from ..face import Drawn, Face, NewBoard, Pack, Verb
+from ..face import Face
 from . import mines, pipes
 
 FACES: dict[str, Face] = {face.name: face for face in (pipes.FACE, mines.FACE)}
@@ -16,4 +16,4 @@ def warm() -> None:
             face.warm()
 
 
-__all__ = ["FACES", "Drawn", "Face", "NewBoard", "Pack", "Verb", "warm"]
+__all__ = ["FACES", "warm"]

@@ -8,20 +8,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from db import Game
 from play import Board, UserError
 from puzzle import KINDS
 from puzzle.grid import cell_name
 from renderer import MinesView, render_mines_png
 
-from ..face import Drawn, Face, NewBoard, Verb
+from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Verb, cell_press
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
 
 KIND = KINDS["mines"]
-#: Boards this wide or tall also get the button window enlarged for phones.
-ZOOM_FROM = 20
 #: The move suffix of each click mode: open, flag.
 SUFFIX = {"o": "", "f": "f"}
 GOAL = (
@@ -53,9 +50,6 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
         return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.primary
     return f"{name} ⬜", discord.ButtonStyle.secondary
 
-
-def _press(game: Game, cell: int, mode: str) -> str:
-    return cell_name(cell % game.width, cell // game.width) + SUFFIX.get(mode, "")
 
 
 def _centre(board: Board) -> int:
@@ -173,7 +167,7 @@ FACE = Face(
         ),
     ),
     modes={"o": "⛏ Open", "f": "🚩 Flag"},
-    press=_press,
+    press=cell_press(SUFFIX),
     tile_label=_label,
     centre=_centre,
     draw=_draw,

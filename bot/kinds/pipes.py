@@ -9,7 +9,6 @@ import discord
 from discord import app_commands
 
 import datapack as minecraft
-from db import Game
 from play import Board, UserError
 from puzzle import KINDS
 from puzzle.grid import cell_name, parse_size
@@ -19,14 +18,12 @@ from renderer import render_boards, render_png, render_win_animation
 from renderer.layout import layout
 from renderer.sheet import sheet
 
-from ..face import Drawn, Face, NewBoard, Pack, Verb
+from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, cell_press
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
 
 KIND = KINDS["pipes"]
-#: Boards this wide or tall also get the button window enlarged for phones.
-ZOOM_FROM = 20
 #: Board sides Discord shows: columns A to Z.
 MAX_SIDE = 26
 #: Board sides whose sprite sheets are drawn at start (the common sizes).
@@ -60,9 +57,6 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
         return f"💧 {name}", discord.ButtonStyle.primary
     return name, discord.ButtonStyle.secondary
 
-
-def _press(game: Game, cell: int, mode: str) -> str:
-    return cell_name(cell % game.width, cell // game.width) + SUFFIX.get(mode, "")
 
 
 def _centre(board: Board) -> int:
@@ -218,7 +212,7 @@ FACE = Face(
         ),
     ),
     modes={"c": "↻ Turn", "a": "↺ Turn back", "l": "🔒 Lock"},
-    press=_press,
+    press=cell_press(SUFFIX),
     tile_label=_label,
     centre=_centre,
     draw=_draw,
