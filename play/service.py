@@ -223,10 +223,20 @@ class GameService:
         channel_id: int | None,
         interaction_id: int | None = None,
     ) -> Board:
-        """The user's game of a daily puzzle named by its id (a Play button)."""
+        """The user's game of a daily puzzle named by its id (a Play button): only a daily
+        this server plays (its kind and parameters that date), once its date has begun here."""
         daily = await self.storage.daily_puzzle_by_id(daily_id)
         if daily is None:
             raise UserError("That daily puzzle does not exist.")
+        zone = await self.zone(guild_id)
+        if daily.date > self.clock().astimezone(ZoneInfo(zone)).date():
+            raise UserError(
+                f"That daily puzzle has not begun here yet: it opens at midnight ({zone})."
+            )
+        kind = daily.puzzle.kind
+        played = await self.daily_params(guild_id, daily.date, kind)
+        if daily.puzzle.params != KINDS[kind].format_params(played):
+            raise UserError("That is not a daily puzzle of this server.")
         return await self._daily_board(daily, owner_id, guild_id, channel_id, interaction_id)
 
     async def _daily_board(

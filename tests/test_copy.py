@@ -139,7 +139,7 @@ async def fill(store, clock):
             clock.advance(seconds=75, microseconds=5)
             await store.change(dave.game.id, DAVE, with_points(7), interaction_id=next(player.ids))
         if k == 1:
-            late_game = (await service.play_daily(daily.id, BOB, None, None)).game
+            late_game = (await service.play_daily(daily.id, BOB, GUILD, None)).game
             await player.click(late_game.id, BOB, 0)
         if k == 2:
             clock.advance(minutes=1)

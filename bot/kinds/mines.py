@@ -86,9 +86,10 @@ async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
-    opened = KIND.initial_state(puzzle).opened
-    # No mines handed to the picture at all: it is public while the day runs.
-    view = MinesView(puzzle.width, puzzle.height, puzzle.numbers, frozenset(), opened, ())
+    """Every cell closed, no number and no mine handed to the picture: a post nobody can
+    solve the board from (its first opening too is the player's, once their clock runs)."""
+    area = puzzle.width * puzzle.height
+    view = MinesView(puzzle.width, puzzle.height, (0,) * area, frozenset(), frozenset(), ())
     png, _ = await workers.draw(render_mines_png, view)
     return "mines.png", png
 

@@ -92,9 +92,11 @@ async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
-    result = check(puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, puzzle.wrap)
+    """The board's size and source, no tile: a post nobody can solve the puzzle from."""
+    empty = (0,) * (puzzle.width * puzzle.height)
+    result = check(puzzle.width, puzzle.height, empty, puzzle.source, puzzle.wrap)
     png: bytes = await workers.draw(
-        render_png, puzzle.width, puzzle.height, puzzle.tiles, puzzle.source, result,
+        render_png, puzzle.width, puzzle.height, empty, puzzle.source, result,
         wrap=puzzle.wrap,
     )  # fmt: skip
     return "daily.png", png
