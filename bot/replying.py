@@ -56,9 +56,7 @@ async def announce(interaction: Interaction, board: Board) -> None:
         )
 
 
-async def send_board(
-    interaction: Interaction, start: Awaitable[Board], *, ephemeral: bool
-) -> None:
+async def send_board(interaction: Interaction, start: Awaitable[Board], *, ephemeral: bool) -> None:
     """Defer, find or start the game, then send its board as a new message. A public board's
     message is remembered so a typed move can keep it up to date. A refusal after a public
     deferral removes the public "thinking" message and answers privately."""
@@ -140,9 +138,7 @@ class Typed:
     mode: str
 
 
-async def _answer_typed(
-    interaction: Interaction, deferred: bool, game: Game, typed: Typed
-) -> None:
+async def _answer_typed(interaction: Interaction, deferred: bool, game: Game, typed: Typed) -> None:
     """The private answer to a typed move: a line when the board was updated in place, else
     the board itself (remembered as the one to update next)."""
     if typed.updated:

@@ -232,9 +232,7 @@ def setup_group() -> Commands:
         posted = row.posted if on is None else on
         others = [r for r in current.dailies if r.kind != face.name and r.posted]
         if not posted and not others:
-            raise UserError(
-                "The daily post needs at least one puzzle: turn another kind on first."
-            )
+            raise UserError("The daily post needs at least one puzzle: turn another kind on first.")
         changed = dataclasses.replace(row, choice=choice, posted=posted)
         rows = {r.kind: r for r in current.dailies}
         rows[face.name] = with_choice(current, changed, today)

@@ -192,8 +192,7 @@ def daily_setup(
     rows = [row for row in settings.dailies if row.posted and row.kind in faces]
     what = " and ".join(faces[row.kind].daily_words(choice_on(row, today)) for row in rows)
     where = (
-        f"in <#{settings.channel_id}> every day at {settings.post_time:%H:%M} "
-        f"{settings.timezone}"
+        f"in <#{settings.channel_id}> every day at {settings.post_time:%H:%M} {settings.timezone}"
         if settings.channel_id is not None
         else "once `/pipes-setup daily` picks its channel"
     )

@@ -93,12 +93,8 @@ def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodSta
         totals[user] = totals.get(user, 0.0) + score(result)
         points[user] = points.get(user, 0) + (result.points or 0)
     by_points = scoring.by == "points"
-    order = sorted(
-        solves, key=lambda u: (-solves[u], -points[u] if by_points else 0, totals[u], u)
-    )
-    return [
-        PeriodStanding(k, u, solves[u], totals[u], points[u]) for k, u in enumerate(order, 1)
-    ]
+    order = sorted(solves, key=lambda u: (-solves[u], -points[u] if by_points else 0, totals[u], u))
+    return [PeriodStanding(k, u, solves[u], totals[u], points[u]) for k, u in enumerate(order, 1)]
 
 
 def period_dates(period: str, day: date) -> tuple[date, date]:

@@ -315,9 +315,7 @@ async def test_a_copy_into_postgresql_reads_back_equal_and_plays_on(postgres, tm
             clock.now = at(TODAY + timedelta(days=1), 9)
             service = GameService(store, clock)
             player = Player(service, clock, first_id=2 * 10**15)
-            fresh = await service.new_game(
-                "pipes", CAROL, GUILD, CHANNEL, "5x4", "after-the-copy"
-            )
+            fresh = await service.new_game("pipes", CAROL, GUILD, CHANNEL, "5x4", "after-the-copy")
             assert fresh.game.id == len(games) + 1
             played = await player.click(fresh.game.id, CAROL, 2)
             assert played.applied and played.board.game.version == 1

@@ -21,9 +21,10 @@ def post_of(harness):
 
 def same(a: bytes, b: bytes) -> bool:
     first, second = Image.open(io.BytesIO(a)).convert("RGB"), Image.open(io.BytesIO(b))
-    return first.size == second.size and ImageChops.difference(
-        first, second.convert("RGB")
-    ).getbbox() is None
+    return (
+        first.size == second.size
+        and ImageChops.difference(first, second.convert("RGB")).getbbox() is None
+    )
 
 
 @pytest.mark.parametrize("name", sorted(FACES))
@@ -98,4 +99,3 @@ async def click_forged(harness, custom_id):
     message = next(m for m, d in harness.messages.items() if d["components"])
     harness.messages[message]["components"][0]["components"][0]["custom_id"] = custom_id
     return await harness.click(message, custom_id, ALICE)
-

@@ -51,7 +51,6 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return f"{name} ⬜", discord.ButtonStyle.secondary
 
 
-
 def _centre(board: Board) -> int:
     return int(board.puzzle.start)
 

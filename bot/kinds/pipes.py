@@ -58,7 +58,6 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return name, discord.ButtonStyle.secondary
 
 
-
 def _centre(board: Board) -> int:
     sx, sy = board.puzzle.source
     return int(sy * board.game.width + sx)

@@ -38,6 +38,8 @@ SEEDS = st.text("abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=1
 TYPED = st.text("0123456789xX×*abcefhkmnwABCZ ,;.!-_ſıK٣\n", max_size=14)
 #: Junk every kind refuses, wherever it is typed.
 JUNK = ("ZZ99", "!!", "", "   ", "A0", "0x0", "99x99")
+
+
 @cache
 def generated(name: str, params: str, seed: str = "conformance") -> Generated:
     kind = UNDER_TEST[name]
