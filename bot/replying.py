@@ -20,10 +20,12 @@ from .client import PipesClient
 from .deadline import Deadline, with_retries
 from .handles import Handle, board_lock, handle_of, remember
 from .kinds import FACES
-from .replies import NO_MENTIONS, refuse
+from .replies import NO_MENTIONS, refuse, say
 from .window import Viewport
 
 Interaction = discord.Interaction[PipesClient]
+#: The answer to a move stored but not shown (drawing or Discord failed afterwards).
+SAVED = "Your move is saved, but its board could not be shown: `/{kind} resume` shows it."
 
 
 async def announce(interaction: Interaction, board: Board) -> None:
@@ -109,20 +111,24 @@ async def move(
         deadline = Deadline(interaction.response.defer)
     else:
         deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
-    typed = None
     try:
         async with board_lock(game_id):
-            played = await act()
-            if clicked is not None:
-                await _show_clicked(interaction, played, clicked(played), deadline)
-            else:
-                typed = await _show_typed(interaction, played)
+            played = await act()  # refused or failed here: nothing was stored
+            try:
+                if clicked is not None:
+                    await _show_clicked(interaction, played, clicked(played), deadline)
+                else:
+                    typed = await _show_typed(interaction, played)
+                    deferred = await deadline.settle()
+                    await _answer_typed(interaction, deferred, played.board.game, typed)
+            except Exception as error:  # stored, but not shown: never "nothing was changed"
+                interaction.client.log_error(error)
+                interaction.extras["outcome"] = "error"
+                await deadline.settle()
+                await say(interaction, SAVED.format(kind=played.board.game.kind))
     finally:
-        deferred = await deadline.settle()
-    game = played.board.game
-    if typed is not None:
-        await _answer_typed(interaction, deferred, game, typed)
-    if played.applied and game.solved:
+        await deadline.settle()
+    if played.applied and played.board.game.solved:
         await announce(interaction, played.board)
 
 

@@ -312,3 +312,28 @@ async def test_the_token_and_the_daily_secret_never_reach_the_logs(tmp_path, clo
     assert caplog.records
     for hidden in (token, secret):
         assert hidden not in caplog.text and hidden not in repr(bot.settings)
+
+
+@pytest.mark.parametrize("typed", [False, True])
+async def test_a_move_saved_but_not_shown_is_not_called_unchanged(harness, monkeypatch, typed):
+    """Drawing fails after the move is stored: the player hears it was saved (a retry would
+    play it twice), never "nothing was changed"."""
+    _, message_id, game = await new_board(harness)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the drawing worker died")
+
+    monkeypatch.setattr(pipes_face, "render_boards", broken)
+    running = asyncio.all_tasks()
+    if typed:
+        harness.deliver(harness.command_payload("rotate", ALICE, cells="A1"))
+    else:
+        harness.press(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE)
+    await harness.settle(running)
+    assert [type(e) for e in harness.errors] == [RuntimeError]  # logged with its traceback
+    harness.errors.clear()
+    assert (await harness.bot.storage.game(game.id)).turns == 1
+    reply = harness.requests[-1]
+    assert reply.ephemeral and reply.content == (
+        "Your move is saved, but its board could not be shown: `/pipes resume` shows it."
+    )
