@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 
 from play import GameService, Played, UserError
-from play.daily import daily_choice
 from puzzle import quote
 
 from . import texts
@@ -181,9 +180,8 @@ async def show_leaderboard(
     when = when or await service.local_today(guild)
     chosen = period.value if period else "day"
     if chosen == "day":
-        settings = await interaction.client.storage.guild_settings(guild) if guild else None
         standings = await service.standings(kind, guild, when)
-        text = texts.leaderboard(standings, when, daily_choice(settings, kind, when), face)
+        text = texts.leaderboard(standings, when, face)
     else:
         local, everywhere = await service.period_standings(kind, guild, chosen, when)
         text = texts.period_leaderboard(chosen, when, local, everywhere, face)

@@ -6,6 +6,7 @@ are checked before anything is saved."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 from datetime import time
@@ -115,8 +116,8 @@ async def _current(interaction: Interaction, guild_id: int) -> GuildSettings:
     return found or GuildSettings(guild_id=guild_id, dailies=first_rows())
 
 
-async def _saved(interaction: Interaction, settings: GuildSettings) -> None:
-    await interaction.client.storage.save_guild_settings(settings)
+async def _said(interaction: Interaction, settings: GuildSettings) -> None:
+    """'Saved.' and the summary of the daily post as it now is."""
     now = interaction.client.clock()
     summary = texts.daily_setup(
         settings, next_post(settings, now), local_day(settings, now), None, FACES
@@ -176,14 +177,17 @@ def setup_group() -> Commands:
                     "Mention All Roles) and run this again."
                 )
         role = None if ping is False else (ping_role.id if ping_role else current.role_id)
-        await _saved(
-            interaction,
-            dataclasses.replace(
-                current, channel_id=channel_id, post_time=post_time, timezone=zone,
-                enabled=True, configured_by=interaction.user.id, failures=0, paused=None,
-                role_id=role,
-            ),
+        settings = dataclasses.replace(
+            current, channel_id=channel_id, post_time=post_time, timezone=zone, enabled=True,
+            configured_by=interaction.user.id, failures=0, paused=None, role_id=role,
         )  # fmt: skip
+        # A server's rows are written here only the first time (``kind`` changes them).
+        stored = await interaction.client.storage.guild_settings(guild_id)
+        rows = settings.dailies if stored is None else ()
+        await interaction.client.storage.save_guild_settings(
+            dataclasses.replace(settings, dailies=rows)
+        )
+        await _said(interaction, settings)
 
     async def params_choices(
         interaction: Interaction, current: str
@@ -193,8 +197,15 @@ def setup_group() -> Commands:
         if face is None:
             return []
         typed = current.lower().replace("×", "x").strip()
-        found = [choice for choice in face.kind.daily_presets if typed in choice]
-        return [app_commands.Choice(name=face.daily_words(c), value=c) for c in found][:25]
+        offered: dict[str, list[str]] = {}  # each daily choice once, with what names it
+        for text in (*face.kind.daily_presets, *face.kind.presets):
+            with contextlib.suppress(ValueError):
+                offered.setdefault(face.kind.parse_daily(text), []).append(text)
+        return [
+            app_commands.Choice(name=face.daily_words(choice), value=choice)
+            for choice, names in offered.items()
+            if any(typed in name for name in (choice, *names))
+        ][:25]
 
     @setup.command(name="kind", description="Which puzzles the daily post carries, and how")
     @app_commands.describe(
@@ -214,29 +225,30 @@ def setup_group() -> Commands:
         current = await _current(interaction, guild_id)
         face = FACES[kind.value]
         row = row_of(current, face.name) or DailyKind(
-            face.name, face.kind.daily_presets[0], posted=False, position=len(current.dailies)
+            face.name, face.kind.default_daily, posted=False, position=len(current.dailies)
         )
         today = local_day(current, interaction.client.clock())
         choice = row.choice
         if params is not None:
             try:
                 choice = face.kind.parse_daily(params)
-                width, height = face.kind.size(face.kind.daily(choice, today))
+                board = face.kind.format_params(face.kind.daily(choice, today))
             except ValueError as error:
                 raise UserError(str(error)) from None
-            if interaction.client.settings.limit_sides and max(width, height) > face.max_side:
-                raise UserError(
-                    f"A {width}×{height} board is not possible here: each side can have at "
-                    f"most {face.max_side} cells."
-                )
+            limit = face.max_side if interaction.client.settings.limit_sides else None
+            interaction.client.service.check_new(face.name, board, None, limit)
         posted = row.posted if on is None else on
         others = [r for r in current.dailies if r.kind != face.name and r.posted]
-        if not posted and not others:
+        if not posted and not any(r.kind in FACES for r in others):
             raise UserError("The daily post needs at least one puzzle: turn another kind on first.")
-        changed = dataclasses.replace(row, choice=choice, posted=posted)
-        rows = {r.kind: r for r in current.dailies}
-        rows[face.name] = with_choice(current, changed, today)
-        await _saved(interaction, dataclasses.replace(current, dailies=tuple(rows.values())))
+        chosen = dataclasses.replace(row, choice=choice, posted=posted)
+        changed = with_choice(current, chosen, today)
+        # Only this kind's row is written: a change of another kind made meanwhile stays.
+        await interaction.client.storage.save_guild_settings(
+            dataclasses.replace(current, dailies=(changed,))
+        )
+        rows = {r.kind: r for r in current.dailies} | {changed.kind: changed}
+        await _said(interaction, dataclasses.replace(current, dailies=tuple(rows.values())))
 
     @setup.command(name="status", description="The daily post's settings, next post and problems")
     async def setup_status(interaction: Interaction) -> None:

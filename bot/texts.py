@@ -153,12 +153,11 @@ def refusal(error: UserError, faces: Mapping[str, Face]) -> str:
     return str(error)
 
 
-def leaderboard(standings: Standings | None, day: date, choice: str, face: Face) -> str:
-    """This server's and the global top results for a date's daily puzzle of a kind
-    (``choice``: the server's daily that date, named when nobody played it)."""
+def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
+    """This server's and the global top results for a date's daily puzzle of a kind."""
     kind = face.kind
     if standings is None:
-        return f"No {face.daily_words(choice)} daily puzzle was played on {day.isoformat()}."
+        return f"No daily {kind.title} puzzle was played here on {day.isoformat()}."
     stored = standings.daily.puzzle
     lines = [
         f"**Daily {kind.title} {day.isoformat()}** · {kind.label(load(stored))} · par {stored.par}"
@@ -197,8 +196,8 @@ def daily_setup(
         else "once `/pipes-setup daily` picks its channel"
     )
     lines = [f"Daily {what or 'no'} puzzle {where}."]
-    for row in settings.dailies:
-        if row.kind in faces and pending(row, today) and row.since is not None:
+    for row in rows:  # a change that applies from a later date
+        if pending(row, today) and row.since and row.previous not in (None, row.choice):
             lines.append(
                 f"From {row.since.isoformat()}: {faces[row.kind].daily_words(row.choice)}."
             )
@@ -262,5 +261,12 @@ def stats(record: UserStats, face: Face) -> str:
 
 def help_text(face: Face, faces: Mapping[str, Face]) -> str:
     """A kind's help, then where the others are helped."""
-    others = ", ".join(f"{f.kind.title}: `/{name} help`" for name, f in faces.items() if f != face)
-    return face.help + (f"\n• Other daily puzzles — {others}." if others else "")
+    others = ", ".join(
+        f"{f.kind.title}: `/{name} help`" for name, f in faces.items() if f is not face
+    )
+    return (
+        face.help
+        + (f"\n• Other daily puzzles — {others}." if others else "")
+        + "\n• Server managers: `/pipes-setup daily` (where and when), `/pipes-setup kind` "
+        "(which puzzles, and how), `/pipes-setup status`, `/pipes-setup off`."
+    )

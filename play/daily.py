@@ -71,11 +71,12 @@ def posted_kinds(settings: GuildSettings) -> list[str]:
 
 def with_choice(settings: GuildSettings, row: DailyKind, today: date) -> DailyKind:
     """A row after its choice changed on ``today``: while the server's daily runs, the
-    change applies from tomorrow (a change still pending keeps the choice before it)."""
-    before = row_of(settings, row.kind)
-    if before is None or not settings.enabled or before.choice == row.choice:
+    change applies from tomorrow (a change still pending keeps the choice before it; a kind
+    without a row played its default today)."""
+    before = row_of(settings, row.kind) or DailyKind(row.kind, KINDS[row.kind].default_daily)
+    if not settings.enabled or before.choice == row.choice:
         return row
-    earlier = before.previous if pending(before, today) and before.previous else before.choice
+    earlier = choice_on(before, today)
     if earlier == row.choice:  # back to what today has: nothing pending
         return DailyKind(row.kind, row.choice, row.posted, row.position)
     return DailyKind(

@@ -1,15 +1,26 @@
 """Controls, setup and numbers players expect (issue 13), through the real dispatch."""
 
 from datetime import UTC, datetime, time, timedelta
+from types import SimpleNamespace
 
 import discord
 import pytest
-from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, new_board
+from botkit import (
+    ALICE,
+    BOB,
+    MANAGER,
+    board_message,
+    enable_daily,
+    message_of,
+    new_board,
+    pipes_daily,
+)
 from test_bot import solve_by_clicks
 from test_discord_rules import setup_kind
 
 from bot.handles import Handle
 from bot.window import viewport
+from db import DailyKind
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.grid import cell_name
@@ -303,3 +314,35 @@ async def test_buttons_sent_before_the_click_modes_still_work(harness):
     after = await harness.bot.storage.game(game.id)
     moves = await harness.bot.storage.moves(game.id)
     assert after.hints == 1 and moves[0].move == "F5"
+
+
+async def test_status_names_only_changes_still_to_come(harness, clock):
+    """A migrated server's rows both carry the change's date; only a choice that really
+    changes, of a kind in the post, is announced."""
+    since = clock.now.date() + timedelta(days=1)
+    await enable_daily(
+        harness,
+        "5x4",
+        pipes_daily("6x6", since=since, previous="5x4 weekly"),
+        DailyKind("mines", "9x9", posted=False, position=1, since=since, previous="9x9"),
+    )
+    status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+    lines = [line for line in status[0].content.splitlines() if line.startswith("From")]
+    assert lines == ["From 2026-11-23: 6×6 Pipes (easy on Monday and Tuesday, normal Wednesday "
+                     "to Friday, hard at the weekend)."]  # fmt: skip
+
+
+async def test_the_params_option_offers_the_chosen_kinds_dailies_and_presets(harness):
+    setup_group = next(c for c in harness.bot.tree.get_commands() if c.name == "pipes-setup")
+    kind_command = next(c for c in setup_group.commands if c.name == "kind")
+    offer = kind_command._params["params"].autocomplete
+
+    async def offered(kind, typed):
+        asked = SimpleNamespace(namespace=SimpleNamespace(kind=kind))
+        return [(c.name, c.value) for c in await offer(asked, typed)]
+
+    assert ("30×16 Minesweeper (99 mines)", "30x16") in await offered("mines", "")
+    assert await offered("mines", "exp") == [("30×16 Minesweeper (99 mines)", "30x16")]
+    hard = await offered("pipes", "hard")
+    assert hard and all("always hard" in name for name, _ in hard)
+    assert await offered("nothing", "") == []

@@ -1,12 +1,13 @@
 """Minesweeper through the real discord.py dispatch: a board of your own with buttons in
 two modes, typed moves, a win, a loss, hints, and the daily of both kinds."""
 
+import asyncio
 import io
 import re
-from datetime import time
+from datetime import time, timedelta
 
 import pytest
-from botkit import ALICE, BOB, board_message, message_of, pipes_daily
+from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, pipes_daily
 from PIL import Image
 
 from bot import texts
@@ -263,3 +264,38 @@ async def test_only_moves_that_take_effect_are_counted(harness):
     lost = await harness.bot.storage.game(game.id)
     assert lost.outcome == "lost" and lost.turns == 1  # the rest came after the blast
     assert [m.move for m in await harness.bot.storage.moves(game.id)] == names[:1]
+
+
+async def test_a_kind_a_server_never_chose_changes_from_the_next_day_too(harness, clock):
+    """A server with a Pipes row only played the default Minesweeper daily today (with
+    /mines daily): choosing one applies from tomorrow, like any change during a day."""
+    from test_discord_rules import setup_kind
+
+    await enable_daily(harness, "5x4")
+    made = await setup_kind(harness, "mines", on=True, params="expert")
+    assert "and 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    service, today = harness.bot.service, clock.now.date()
+    assert (await service.daily_params(GUILD_ID, today, "mines")).width == 9
+    assert (await service.daily_params(GUILD_ID, today + timedelta(days=1), "mines")).width == 30
+
+
+async def test_two_managers_changing_two_kinds_at_once_keep_both(harness):
+    from test_discord_rules import setup_daily, setup_kind
+
+    await setup_kind(harness, "pipes", params="6x6")
+    await setup_kind(harness, "mines", on=True)
+    await setup_daily(harness)
+    running = asyncio.all_tasks()
+    for kind, params in (("pipes", "7x7"), ("mines", "16x16")):
+        harness.deliver(
+            harness.command_payload(
+                "kind", ALICE, group="pipes-setup", permissions=MANAGER, kind=kind, params=params
+            )
+        )
+    await harness.settle(running)
+    settings = await harness.bot.storage.guild_settings(GUILD_ID)
+    assert {(r.kind, r.choice) for r in settings.dailies} == {
+        ("pipes", "7x7 weekly"),
+        ("mines", "16x16"),
+    }

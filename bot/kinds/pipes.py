@@ -191,8 +191,7 @@ ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unloc
 • `/pipes hint` turns one wrong tile right (+30 s on your time). `/pipes resume` brings your \
 board back; `/pipes restart` starts it over; `/pipes giveup` shows the solution.
 • `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
-• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11).
-• Server managers: `/pipes-setup daily`, `/pipes-setup status`, `/pipes-setup off`."""
+• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11)."""
 
 
 FACE = Face(
