@@ -3,9 +3,12 @@ import discord, and no import cycle between modules (imports inside functions an
 TYPE_CHECKING count too)."""
 
 import ast
+import re
 from pathlib import Path
 
 import networkx as nx
+
+from puzzle import KINDS as REGISTERED
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("puzzle", "renderer", "datapack", "db", "play", "bot", "playground")
@@ -143,9 +146,16 @@ def test_the_canvas_is_every_kinds():
     assert _ours("renderer.mines") <= shared | {"renderer.canvas"}
 
 
-#: Kind names generic code must not spell, and the packages that hold each kind's own code.
-KIND_NAMES = {"pipes", "mines", "maze", "drops", "choco", *KINDS}
+#: Kind names and titles generic code must not spell (any case, as a word of any string or
+#: imported name), and the packages that hold each kind's own code.
+KIND_WORDS = {
+    "pipes", "mines", "maze", "drops", "choco", "lights", "minesweeper", *KINDS,
+    *(kind.title.lower() for kind in REGISTERED.values()),
+}  # fmt: skip
 KIND_PACKAGES = ("puzzle", "renderer", "bot.kinds", "datapack")
+#: The bot's own names, after its first puzzle: Daily Pipes, its custom-id prefix, its setup
+#: command and its database file. Not a kind.
+NAMESPACE = re.compile(r"pipes:|pipes-setup|daily pipes|pipes\.sqlite3")
 #: Generic code: it drives every kind through the kind interface and the faces.
 GENERIC = (
     "db", "play", "bot", "playground", "renderer.canvas", "renderer.layout", "puzzle.kind",
@@ -157,34 +167,79 @@ HISTORY = {"db.schema", "db.postgres_schema", "play.legacy"}
 
 def _generic(name: str) -> bool:
     inside = any(name == g or name.startswith(g + ".") for g in GENERIC)
-    return inside and not name.startswith("bot.kinds") and name not in HISTORY
+    own = name == "bot.kinds" or name.startswith("bot.kinds.")
+    return inside and not own and name not in HISTORY
 
 
 def _kind_module(target: str) -> bool:
-    """Whether an import names one kind's own module (``puzzle.pipes``, ``bot.kinds.mines``)."""
-    return any(
-        target.startswith(f"{package}.{kind}") for package in KIND_PACKAGES for kind in KIND_NAMES
+    """Whether an import names one kind's own module (``puzzle.pipes``, ``bot.kinds.mines``,
+    the Pipes-only ``datapack``)."""
+    parts = target.split(".")
+    return parts[0] == "datapack" or any(
+        parts[: len(p.split(".")) + 1] == [*p.split("."), kind]
+        for p in KIND_PACKAGES
+        for kind in KIND_WORDS
     )
 
 
-def test_generic_code_names_no_kind():
-    """No generic module spells a kind's name or imports a kind's own module: a new kind is
-    its own folders and one registry line. Only history (migrations, the legacy upgrade) may."""
-    files = [f for p in PACKAGES for f in (ROOT / p).rglob("*.py")]
-    offenders = []
-    for path in files:
-        name = _module_name(path)
-        if not _generic(name):
+def _kind_words(text: str) -> set[str]:
+    """The kind names among the words of a text (the bot's namespace aside)."""
+    return set(re.findall(r"[a-z]+", NAMESPACE.sub("", text.lower()))) & KIND_WORDS
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of a module's docstring nodes (prose may give a kind as an example)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _spelled(source: str, name: str) -> list[str]:
+    """Kind names a module's code spells: in its strings and in the names it imports."""
+    tree = ast.parse(source)
+    prose, found = _docstrings(tree), []
+    for node in ast.walk(tree):
+        if id(node) in prose:
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Constant) and node.value in KIND_NAMES:
-                offenders.append(f"{name}:{node.lineno} says {node.value!r}")
-        offenders += [f"{name} imports {t}" for t in _imports(path) if _kind_module(t)]
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found += [f"{name}:{node.lineno} says {w!r}" for w in _kind_words(node.value)]
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            for alias in node.names:
+                found += [f"{name}:{node.lineno} imports {w!r}" for w in _kind_words(alias.name)]
+    return found
+
+
+def _offences(path: Path, name: str) -> list[str]:
+    kind_imports = [f"{name} imports {t}" for t in _imports(path) if _kind_module(t)]
+    return _spelled(path.read_text(), name) + kind_imports
+
+
+def test_generic_code_names_no_kind():
+    """No generic module spells a kind's name or title, imports a kind's own module, or
+    imports a name of one (``render_mines_png``): a new kind is its own folders and one
+    registry line. Only history (migrations, the legacy upgrade) may."""
+    files = [f for p in PACKAGES for f in (ROOT / p).rglob("*.py")]
+    offenders = [
+        o for f in files if _generic(_module_name(f)) for o in _offences(f, _module_name(f))
+    ]
+    page = (ROOT / "playground" / "static" / "playground.html").read_text()
+    offenders += [f"playground.html says {w!r}" for w in _kind_words(page)]
     assert offenders == []
 
 
-def test_the_guard_sees_a_kind_name_and_a_kind_import():
+def test_the_guard_sees_kinds_in_disguise():
     assert _kind_module("puzzle.pipes.notation") and _kind_module("bot.kinds.mines")
-    assert not _kind_module("puzzle.grid") and not _kind_module("bot.kinds")
-    assert _generic("play.service") and _generic("bot.replying") and not _generic("bot.kinds.pipes")
-    assert not _generic("play.legacy") and not _generic("renderer.board")
+    assert _kind_module("datapack") and not _kind_module("puzzle.grid")
+    assert not _kind_module("bot.kinds") and not _kind_module("renderer.canvas")
+    assert _generic("play.service") and _generic("bot.replying") and _generic("bot.kindsmenu")
+    assert not _generic("bot.kinds.pipes") and not _generic("play.legacy")
+    disguised = (
+        'X = "Minesweeper"\nY = f"/pipes new {1}"\nfrom renderer import render_mines_png\n'
+        'Z = "pipes:t:1:2"\n'
+    )
+    found = _spelled(disguised, "disguised")
+    assert len(found) == 3 and not any("pipes:t" in o for o in found)
