@@ -3,7 +3,8 @@
 
     python3 tasks.py run     # install into .venv, then start the bot (or, with no
                              # DISCORD_TOKEN, the browser playground)
-    python3 tasks.py test    # install into .venv (with test tools), then ruff, mypy, pytest
+    python3 tasks.py test    # install into .venv (with test tools), then ruff (lint and
+                             # format), mypy, pytest
     python3 tasks.py bench   # install, then run every benchmark in bench/
 
 Dependencies are read from pyproject.toml (pinned there) and installed into ./.venv; the
@@ -89,7 +90,7 @@ def main() -> int:
         return _run("-m", "bot" if has_token else "playground", *sys.argv[2:])
     if command == "test":
         _setup(with_test=True)
-        lint = _run("-m", "ruff", "check", ".")
+        lint = _run("-m", "ruff", "check", ".") or _run("-m", "ruff", "format", "--check", ".")
         types = _run("-m", "mypy")
         tests = _run("-m", "pytest", *sys.argv[2:])
         return lint or types or tests

@@ -19,6 +19,7 @@ from .kinds import FACES
 from .window import Viewport, step, viewport_around, windows
 from .workers import Workers
 
+HINT_LABEL = "💡 Hint"
 WINDOW_ALT = "The block of cells that has buttons, enlarged to read on a phone."
 
 
@@ -127,17 +128,18 @@ def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
                     disabled=target == view,
                 )
             )
-    controls.append(
-        button(
-            face.modes[mode],
-            custom_ids.switch(game.id, face.next_mode(mode), view),
-            discord.ButtonStyle.secondary
-            if mode == face.first_mode
-            else discord.ButtonStyle.primary,
+    if len(face.modes) > 1:  # a switch with one mode would go nowhere
+        controls.append(
+            button(
+                face.modes[mode],
+                custom_ids.switch(game.id, face.next_mode(mode), view),
+                discord.ButtonStyle.secondary
+                if mode == face.first_mode
+                else discord.ButtonStyle.primary,
+            )
         )
-    )
     controls.append(
-        button(face.hint_label, custom_ids.hint(game.id, view, mode), discord.ButtonStyle.secondary)
+        button(HINT_LABEL, custom_ids.hint(game.id, view, mode), discord.ButtonStyle.secondary)
     )
     rows.append(controls)
     return ButtonRows(rows)

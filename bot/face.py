@@ -109,7 +109,6 @@ class Face:
     max_side: int
     #: What the hint button and the hint command say.
     hint_description: str
-    hint_label: str = "💡 Hint"
     #: How refusals name a board of this kind ("board", "Minesweeper board").
     board_noun: str = "board"
     #: The kind's Minecraft packs, if it has any.

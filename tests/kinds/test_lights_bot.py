@@ -119,6 +119,13 @@ async def test_the_daily_post_carries_the_new_kind_and_its_leaderboard_ranks(lig
     board = (await lights.command("leaderboard", ALICE, group="lights"))[0].content
     assert board.startswith("**Daily Lights Out 2026-11-22** · 3×3")
     order = re.findall(r"^\d\. <@(\d+)>", board.split("__Everywhere__")[0], re.M)
-    assert order == [str(BOB), str(ALICE)]  # both one minute: Bob's first by user id
+    assert order == [str(BOB), str(ALICE)]  # the same time, and Bob solved first
     stats = (await lights.command("stats", ALICE, group="lights"))[0].content
     assert "**Lights Out stats of**" in stats and "Daily solves: 1" in stats
+
+
+async def test_a_kind_with_one_click_mode_gets_no_mode_switch(lights):
+    made = await lights.command("new", ALICE, group="lights", size="3x3", seed="modes")
+    ids = board_message(made).custom_ids()
+    assert not any(i.startswith("pipes:m:") for i in ids)  # nowhere to switch to
+    assert any(i.startswith("pipes:h:") for i in ids)
