@@ -53,6 +53,7 @@ class PipesBot(PipesClient):
         )
         self.settings = settings
         self.clock = clock
+        self.failing_posts = {}
         self.sync_commands = sync_commands
         self.schedule = schedule
         for face in FACES.values():

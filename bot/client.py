@@ -28,6 +28,8 @@ class PipesClient(commands.AutoShardedBot):
     storage: db.Storage
     service: GameService
     workers: Workers
+    #: Servers whose last daily post failed on our side, with the failure (logged once).
+    failing_posts: dict[int, str]
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

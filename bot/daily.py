@@ -102,30 +102,46 @@ class DailyPoster:
             self.scheduler.shutdown(wait=False)
 
     async def tick(self) -> int:
-        """Generate today's and tomorrow's puzzles ahead, then post what is due; returns how
-        many posts were made."""
+        """For each server on its own (one's failure never delays another's post): make its
+        puzzles of today and tomorrow ahead, then post what is due; returns how many posts
+        were made. A server whose settings its kinds refuse is paused (they will not fix
+        themselves) and logged once; any other failure is logged once until it changes."""
         now = self.bot.clock()
-        storage, service = self.bot.storage, self.bot.service
         # Each process posts for the servers of its own shards; the claim still guards.
-        guilds = [g for g in await storage.enabled_guilds() if self.bot.runs(g.guild_id)]
-        today = now.astimezone(UTC).date()
-        for day in (today, today + timedelta(days=1)):
-            wanted = {(kind, daily_of(g, day, kind)) for g in guilds for kind in posted_kinds(g)}
-            for kind, params in sorted(wanted, key=lambda w: (w[0], str(w[1]))):
-                await service.daily_puzzle(day, params, kind)
+        guilds = await self.bot.storage.enabled_guilds()
         posted = 0
-        for settings in guilds:
+        for settings in (g for g in guilds if self.bot.runs(g.guild_id)):
+            guild = settings.guild_id
             try:
                 posted += await self._post_if_due(settings, now)
-            except Exception:  # one server's failure must not stop the others
-                log.exception("daily post for guild %s failed", settings.guild_id)
+            except ValueError as error:  # a daily choice its kind refuses
+                await self._refused(settings, error)
+            except Exception as error:
+                if self.bot.failing_posts.get(guild) != repr(error):
+                    log.exception("daily post for guild %s failed", guild)
+                self.bot.failing_posts[guild] = repr(error)
+            else:
+                self.bot.failing_posts.pop(guild, None)
         return posted
 
+    async def _refused(self, settings: GuildSettings, error: ValueError) -> None:
+        """Pause a server whose daily settings its kinds refuse, saying why (once)."""
+        reason = str(error).rstrip(".")
+        if settings.paused != reason:
+            await self.bot.storage.set_post_state(settings.guild_id, settings.failures, reason)
+            log.warning("daily post guild=%s outcome=paused reason=%s", settings.guild_id, reason)
+
     async def _post_if_due(self, settings: GuildSettings, now: datetime) -> bool:
-        day = due_post(settings, now)
-        if day is None or settings.channel_id is None or settings.paused is not None:
+        if settings.paused is not None or not posted_kinds(settings):
             return False
-        storage, service = self.bot.storage, self.bot.service
+        service, today = self.bot.service, now.astimezone(UTC).date()
+        for ahead in (today, today + timedelta(days=1)):  # made before anyone asks
+            for kind in posted_kinds(settings):
+                await service.daily_puzzle(ahead, daily_of(settings, ahead, kind), kind)
+        day = due_post(settings, now)
+        if day is None or settings.channel_id is None:
+            return False
+        storage = self.bot.storage
         dailies = [
             await service.daily_puzzle(day, daily_of(settings, day, kind), kind)
             for kind in posted_kinds(settings)

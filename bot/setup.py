@@ -258,12 +258,14 @@ def setup_group() -> Commands:
             raise UserError("There is no daily post here yet: set it up with `/pipes-setup daily`.")
         missing = missing_permissions(interaction.guild, settings.channel_id)
         now = interaction.client.clock()
-        await say(
-            interaction,
-            texts.daily_setup(
-                settings, next_post(settings, now), local_day(settings, now), missing, FACES
-            ),
+        summary = texts.daily_setup(
+            settings, next_post(settings, now), local_day(settings, now), missing, FACES
         )
+        if guild_id in interaction.client.failing_posts:
+            summary += (
+                "\n⚠️ The last try to post failed on our side; it is tried again every minute."
+            )
+        await say(interaction, summary)
 
     @setup.command(name="off", description="Stop the daily post in this server")
     async def setup_off(interaction: Interaction) -> None:

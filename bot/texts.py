@@ -189,7 +189,7 @@ def daily_setup(
     """A server's daily post: where, when, which kinds with which parameters (and from when
     a change applies), the next post (at ``next_at``), whom it pings, and what stops it."""
     rows = [row for row in settings.dailies if row.posted and row.kind in faces]
-    what = " and ".join(faces[row.kind].daily_words(choice_on(row, today)) for row in rows)
+    what = " and ".join(_daily_words(faces[row.kind], choice_on(row, today)) for row in rows)
     where = (
         f"in <#{settings.channel_id}> every day at {settings.post_time:%H:%M} {settings.timezone}"
         if settings.channel_id is not None
@@ -199,7 +199,7 @@ def daily_setup(
     for row in rows:  # a change that applies from a later date
         if pending(row, today) and row.since and row.previous not in (None, row.choice):
             lines.append(
-                f"From {row.since.isoformat()}: {faces[row.kind].daily_words(row.choice)}."
+                f"From {row.since.isoformat()}: {_daily_words(faces[row.kind], row.choice)}."
             )
     if not settings.enabled:
         lines.append("The daily post is off: `/pipes-setup daily` turns it on.")
@@ -211,6 +211,14 @@ def daily_setup(
     if missing:
         lines.append(f"⚠️ I am missing {', '.join(missing)} in that channel.")
     return "\n".join(lines)
+
+
+def _daily_words(face: Face, choice: str) -> str:
+    """A daily choice in words, or as stored when its kind refuses it (the status says why)."""
+    try:
+        return face.daily_words(choice)
+    except ValueError:
+        return f"{face.kind.title} {choice}"
 
 
 PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
