@@ -175,4 +175,8 @@ class UnknownButton(_Action, template=_UNKNOWN):
         raise UserError("This button is out of date or broken; nothing was changed.")
 
 
-DYNAMIC_ITEMS = (*_KNOWN, UnknownButton)
+class ForeignButton(UnknownButton, template=r"(?!pipes:).*"):
+    """Any other id that reaches the bot (cut, forged, or never ours): the same answer."""
+
+
+DYNAMIC_ITEMS = (*_KNOWN, UnknownButton, ForeignButton)
