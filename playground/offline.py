@@ -169,6 +169,15 @@ async def _route_view_error(
             harness.errors.append(error)
 
 
+class BotFailure(AssertionError):
+    """The bot failed on an interaction: errors it answered with an apology and logged."""
+
+    def __init__(self, errors: Sequence[BaseException]) -> None:
+        super().__init__(f"the bot failed: {list(errors)!r}")
+        self.errors = list(errors)
+        self.__cause__ = errors[0].__cause__ or errors[0]
+
+
 @dataclass
 class Fault:
     """A REST request to fail once (see ``Harness.fail``)."""
@@ -628,15 +637,16 @@ class Harness:
         return payload
 
     async def _dispatch(self, payload: dict) -> list[Request]:
-        before = len(self.requests)
+        before, failed_before = len(self.requests), len(self.errors)
         running = asyncio.all_tasks()
         self.bot._connection.parse_interaction_create(payload)
         await self.settle(running)
         made = self.requests[before:]
-        if self.errors:
-            raise AssertionError(f"the bot failed: {self.errors!r}") from (
-                self.errors[0].__cause__ or self.errors[0]
-            )
+        # This interaction's failures only: ``errors`` keeps every one (tests read it), and an
+        # earlier failure must not fail every later interaction.
+        failed = self.errors[failed_before:]
+        if failed:
+            raise BotFailure(failed)
         return made
 
     async def settle(self, running: set[asyncio.Task] | frozenset = frozenset()) -> None:

@@ -16,6 +16,7 @@ import html
 import logging
 import shlex
 import zlib
+from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
@@ -30,8 +31,9 @@ from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings
 
-from .offline import CHANNEL_ID, GUILD_ID, Harness
+from .offline import CHANNEL_ID, GUILD_ID, BotFailure, Harness
 
+log = logging.getLogger(__name__)
 PAGE = Path(__file__).with_name("static") / "playground.html"
 DEFAULT_PORT = 8765
 #: How a typed true/false option may be written.
@@ -141,13 +143,29 @@ class Playground:
             return str(error)
         permissions = discord.Permissions(manage_guild=True) if player.manager else None
         async with self.lock:
-            await self.harness.command(
-                command.name,
-                player.id,
-                group=group.name,
-                permissions=permissions,
-                resolved=resolved,
-                **options,
+            return await self._answered(
+                self.harness.command(
+                    command.name,
+                    player.id,
+                    group=group.name,
+                    permissions=permissions,
+                    resolved=resolved,
+                    **options,
+                )
+            )
+
+    async def _answered(self, interaction: Awaitable[object]) -> str | None:
+        """Run one interaction; a failure of the bot (it apologised in the channel) is a line
+        for the page and a traceback in the terminal, and concerns this interaction only."""
+        try:
+            await interaction
+        except BotFailure as failure:
+            for error in failure.errors:
+                log.error("the bot failed", exc_info=error)
+            first = failure.errors[0]
+            return (
+                f"The bot failed ({type(first).__name__}: {first}) and apologised; the "
+                "traceback is in the playground's terminal."
             )
         return None
 
@@ -228,10 +246,10 @@ class Playground:
             found += [f"/{name} {verb.name} B3" for verb in face.verbs[:1]]
         return [*found, f"/{next(iter(FACES))} help"]
 
-    async def click(self, user_id: int, message_id: int, custom_id: str) -> None:
+    async def click(self, user_id: int, message_id: int, custom_id: str) -> str | None:
         player = self.player(user_id)
         async with self.lock:
-            await self.harness.click(message_id, custom_id, player.id)
+            return await self._answered(self.harness.click(message_id, custom_id, player.id))
 
     async def post_daily(self) -> str | None:
         """Make today's daily post now, if it was not made yet."""
@@ -307,8 +325,10 @@ def make_app(playground: Playground) -> web.Application:
     @routes.post("/api/click")
     async def click(request: web.Request) -> web.Response:
         body = await request.json()
-        await playground.click(int(body["user"]), int(body["message"]), str(body["custom_id"]))
-        return web.json_response({"error": None})
+        error = await playground.click(
+            int(body["user"]), int(body["message"]), str(body["custom_id"])
+        )
+        return web.json_response({"error": error})
 
     @routes.post("/api/daily")
     async def daily(_: web.Request) -> web.Response:

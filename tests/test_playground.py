@@ -18,12 +18,17 @@ ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
 
 
 @pytest.fixture
-async def client(tmp_path):
+async def playground(tmp_path):
     playground = Playground(str(tmp_path / "pg.sqlite3"))
     await playground.start()
+    yield playground
+    await playground.close()
+
+
+@pytest.fixture
+async def client(playground):
     async with TestClient(TestServer(make_app(playground))) as test_client:
         yield test_client
-    await playground.close()
 
 
 async def say(client, user, text):
@@ -57,6 +62,24 @@ async def test_bad_commands_get_a_sentence(client):
     assert "has no “frobnicate”" in await say(client, ALICE, "/pipes frobnicate")
     assert "needs cells" in await say(client, ALICE, "/pipes rotate")
     assert "No player called" in await say(client, ALICE, "/pipes stats user:@zed")
+
+
+async def test_a_bot_failure_is_one_line_that_the_next_command_clears(
+    client, playground, monkeypatch
+):
+    """A command the bot fails on is answered with its apology and one line on the page;
+    the next command runs as usual (the failure is that command's, not every later one's)."""
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr(playground.bot.service, "stats", broken)
+    failed = await say(client, ALICE, "/pipes stats")
+    assert failed.startswith("The bot failed (RuntimeError: the disk is on fire)")
+    assert (await messages(client, ALICE))[-1]["content"].startswith("Sorry, something went wrong")
+    monkeypatch.undo()
+    assert await say(client, ALICE, "/pipes stats") is None
+    assert await say(client, ALICE, "/pipes new 5x4") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 5x4-")
 
 
 async def test_daily_post_and_next_day(client):
