@@ -14,13 +14,11 @@ import asyncio
 import contextlib
 import html
 import logging
-import shlex
 import zlib
 from collections.abc import Awaitable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
-from typing import Any
 
 import discord
 from aiohttp import web
@@ -31,13 +29,12 @@ from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings
 
-from .offline import CHANNEL_ID, GUILD_ID, BotFailure, Harness
+from .offline import CHANNEL_ID, GUILD_ID, BotFailure, Harness, user_payload
+from .options import Channel, Member, Server, read
 
 log = logging.getLogger(__name__)
 PAGE = Path(__file__).with_name("static") / "playground.html"
 DEFAULT_PORT = 8765
-#: How a typed true/false option may be written.
-BOOLEANS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
 @dataclass(frozen=True)
@@ -121,10 +118,7 @@ class Playground:
     async def command(self, user_id: int, text: str) -> str | None:
         """Run a typed slash command; returns an error sentence for the page, or None."""
         player = self.player(user_id)
-        try:
-            words = shlex.split(text.strip())
-        except ValueError:
-            return "Close your quotes."
+        words = text.split(maxsplit=2)
         groups = [f"/{group.name}" for group in self.bot.tree.get_commands()]
         if len(words) < 2 or words[0] not in groups:
             return (
@@ -138,7 +132,7 @@ class Playground:
             names = ", ".join(c.name for c in group.commands) if group else ""
             return f"{words[0]} has no “{words[1]}”. Try one of: {names}."
         try:
-            options, resolved = self._options(command, words[2:])
+            options, resolved = read(command, words[2] if len(words) > 2 else "", self.server())
         except ValueError as error:
             return str(error)
         permissions = discord.Permissions(manage_guild=True) if player.manager else None
@@ -169,73 +163,20 @@ class Playground:
             )
         return None
 
-    def _options(
-        self, command: discord.app_commands.Command, words: list[str]
-    ) -> tuple[dict[str, Any], dict[str, dict[str, dict[str, Any]]]]:
-        parameters = command.parameters
-        values: dict[str, str] = {}
-        loose: list[str] = []
-        for word in words:
-            key, sep, value = word.partition(":")
-            if sep and any(p.name == key for p in parameters):
-                values[key] = value
-            else:
-                loose.append(word)
-        free = [p for p in parameters if p.name not in values]
-        for k, parameter in enumerate(free):
-            if not loose:
-                break
-            if k == len(free) - 1:  # the last one takes the rest: /pipes rotate B3 C4x2
-                values[parameter.name], loose = " ".join(loose), []
-            else:
-                values[parameter.name] = loose.pop(0)
-        if loose:
-            raise ValueError(f"Too many values: {' '.join(loose)}")
-        for parameter in parameters:
-            if parameter.required and parameter.name not in values:
-                raise ValueError(f"/{command.qualified_name} needs {parameter.name}:…")
-        # name -> a string, or (option type, id) for users and channels; Any, as these go to
-        # Harness.command as keyword arguments
-        options: dict[str, Any] = {}
-        resolved: dict[str, dict[str, dict[str, Any]]] = {}  # users / channels by id
-        for parameter in parameters:
-            if parameter.name not in values:
-                continue
-            value = values[parameter.name]
-            kind = parameter.type.name
-            if kind == "user":
-                player = next(
-                    (p for p in PLAYERS if p.name.lower().startswith(value.lstrip("@").lower())),
-                    None,
+    def server(self) -> Server:
+        """Who and what options can name: the players and the channel."""
+        return Server(
+            members=[Member(p.id, p.name, dict(user_payload(p.id, p.name))) for p in PLAYERS],
+            roles=[],
+            channels=[
+                Channel(
+                    CHANNEL_ID,
+                    "puzzles",
+                    discord.ChannelType.text,
+                    {"id": str(CHANNEL_ID), "type": 0, "name": "puzzles", "permissions": "0"},
                 )
-                if player is None:
-                    raise ValueError(f"No player called {value}.")
-                options[parameter.name] = (6, str(player.id))
-                resolved.setdefault("users", {})[str(player.id)] = {
-                    "id": str(player.id),
-                    "username": player.name,
-                    "discriminator": "0",
-                    "avatar": None,
-                }
-            elif kind == "boolean":
-                if value.lower() not in BOOLEANS:
-                    raise ValueError(f"{parameter.name}: write true or false, not {value}.")
-                options[parameter.name] = (5, BOOLEANS[value.lower()])
-            elif kind == "integer":
-                if not value.lstrip("-").isdigit():
-                    raise ValueError(f"{parameter.name}: write a whole number, not {value}.")
-                options[parameter.name] = (4, int(value))
-            elif kind == "channel":
-                options[parameter.name] = (7, str(CHANNEL_ID))
-                resolved.setdefault("channels", {})[str(CHANNEL_ID)] = {
-                    "id": str(CHANNEL_ID),
-                    "type": 0,
-                    "name": "puzzles",
-                    "permissions": "0",
-                }
-            else:
-                options[parameter.name] = value
-        return options, resolved
+            ],
+        )
 
     def examples(self) -> list[str]:
         """Commands to try, from the bot's own kinds: a new board, the daily, a typed move

@@ -5,12 +5,15 @@ import shutil
 import sqlite3
 import threading
 from concurrent.futures import Future
+from datetime import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.kinds import FACES
+from playground.offline import GUILD_ID
 from playground.server import PLAYERS, Playground, make_app, serve
 from puzzle.pipes import KIND, from_code, turns_between
 
@@ -62,6 +65,70 @@ async def test_bad_commands_get_a_sentence(client):
     assert "has no “frobnicate”" in await say(client, ALICE, "/pipes frobnicate")
     assert "needs cells" in await say(client, ALICE, "/pipes rotate")
     assert "No player called" in await say(client, ALICE, "/pipes stats user:@zed")
+
+
+async def test_a_text_option_runs_to_the_next_name_as_in_discord(client, playground):
+    """As in Discord's client, ``name:`` starts an option and its value is every word up to
+    the next ``name:``; words without a name fill the options in order."""
+    assert await say(client, ALICE, "/pipes new 5x4 seed:two words level:hard") is None
+    board = (await messages(client, ALICE))[-1]["content"]
+    assert board.startswith("**Pipes 5x4h-two-words** · 5×4 · hard")
+    # The help's own example: three moves in one option.
+    assert await say(client, ALICE, "/pipes rotate cells:B3 C4x2 D1ccw") is None
+    assert "4 turns" in (await messages(client, ALICE))[-1]["content"]
+    # Without names, as before: the size, then every word a move.
+    assert await say(client, ALICE, "/pipes new 6x6") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 6x6-")
+    assert await say(client, ALICE, "/pipes rotate B3 C4x2") is None
+    assert "3 turns" in (await messages(client, ALICE))[-1]["content"]
+    # A time of day in two words, and a quoted value.
+    setup = "/pipes-setup daily time:9:30 pm timezone:Europe/Berlin"
+    assert await say(client, CAROL, setup) is None
+    saved = await playground.bot.storage.guild_settings(GUILD_ID)
+    assert (saved.post_time, saved.timezone) == (time(21, 30), "Europe/Berlin")
+    assert "21:30 Europe/Berlin" in (await messages(client, CAROL))[-1]["content"]
+    assert await say(client, CAROL, '/pipes-setup daily time:"7 am" timezone:UTC') is None
+    saved = await playground.bot.storage.guild_settings(GUILD_ID)
+    assert (saved.post_time, saved.timezone) == (time(7, 0), "UTC")
+    assert await say(client, ALICE, '/pipes new 5x4 seed:"a b') == "Close your quotes."
+    assert await say(client, ALICE, "/pipes new sise:6x6") == (
+        "/pipes new has no option sise: its options are size, level, wrap, seed."
+    )
+
+
+async def test_values_discord_would_not_send_are_refused_on_the_page(client, playground):
+    """Declared choices, numbers in range, true/false and text lengths are checked on the
+    page as Discord's client checks them: one sentence, and nothing reaches the bot."""
+    sent = len(playground.harness.requests)
+    titles = ", ".join(face.kind.title for face in FACES.values())
+    refused = {
+        "/pipes new 5x4 level:bogus": "level must be one of: easy, normal, hard.",
+        "/pipes leaderboard period:year": (
+            "period must be one of: the day, the week, the month, all time."
+        ),
+        "/pipes-setup kind kind:chess": f"kind must be one of: {titles}.",
+        "/mines new beginner mines:0": "mines must be a whole number from 1 to 200.",
+        "/mines new beginner mines:201": "mines must be a whole number from 1 to 200.",
+        "/mines new beginner mines:1.5": "mines must be a whole number, not 1.5.",
+        "/pipes new 5x4 wrap:maybe": "wrap must be true or false, not maybe.",
+        "/pipes new 5x4 seed:" + "s" * 33: "seed can be at most 32 characters long (this is 33).",
+        '/pipes new 5x4 seed:""': "seed needs a value (or leave it out).",
+        "/pipes new 5x4 level:hard level:easy": "level is given twice: give each option once.",
+    }
+    for text, sentence in refused.items():
+        assert await say(client, CAROL, text) == sentence, text
+    assert len(playground.harness.requests) == sent  # nothing reached the bot
+    # A choice is picked by its name or its value, in any case, and sent as its value.
+    assert await say(client, ALICE, "/pipes new 5x4 level:HARD seed:c") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 5x4h-c**")
+    assert await say(client, ALICE, "/pipes leaderboard period:the Week") is None
+    week = (await messages(client, ALICE))[-1]["content"]
+    assert await say(client, ALICE, "/pipes leaderboard period:week") is None
+    assert (await messages(client, ALICE))[-1]["content"] == week
+    name, face = next(iter(FACES.items()))
+    assert await say(client, CAROL, f"/pipes-setup kind kind:{face.kind.title.upper()}") is None
+    assert (await messages(client, CAROL))[-1]["content"].startswith("Saved.")
+    assert await say(client, CAROL, f"/pipes-setup kind kind:{name} on:yes") is None
 
 
 async def test_a_bot_failure_is_one_line_that_the_next_command_clears(
