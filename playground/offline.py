@@ -230,6 +230,28 @@ def channel_payload(overwrites: Sequence[dict[str, Any]] = ()) -> dict[str, Any]
     }
 
 
+def role_payload(
+    role_id: int,
+    name: str,
+    *,
+    permissions: discord.Permissions | None = None,
+    mentionable: bool = False,
+    position: int = 0,
+) -> dict[str, Any]:
+    """A role of the test server as Discord sends one (the server's id is @everyone's)."""
+    return {
+        "id": str(role_id),
+        "name": name,
+        "permissions": str((permissions or discord.Permissions.none()).value),
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": mentionable,
+        "flags": 0,
+    }
+
+
 def guild_payload() -> dict[str, Any]:
     """The test server as GUILD_CREATE brings it: one text channel, @everyone with the usual
     permissions, and the bot as its only known member."""
@@ -239,19 +261,7 @@ def guild_payload() -> dict[str, Any]:
         "owner_id": str(1_300_000_000_000_000_009),
         "unavailable": False,
         "member_count": 3,
-        "roles": [
-            {
-                "id": str(GUILD_ID),
-                "name": "@everyone",
-                "permissions": str(EVERYONE.value),
-                "position": 0,
-                "color": 0,
-                "hoist": False,
-                "managed": False,
-                "mentionable": False,
-                "flags": 0,
-            }
-        ],
+        "roles": [role_payload(GUILD_ID, "@everyone", permissions=EVERYONE)],
         "channels": [channel_payload()],
         "members": [
             {
@@ -347,6 +357,10 @@ class Harness:
         )
         state.application_id = APP_ID
         state.parse_guild_create(guild_payload())
+
+    def add_role(self, role: dict[str, Any]) -> None:
+        """A role is made in the server (a GUILD_ROLE_CREATE from the gateway)."""
+        self.bot._connection.parse_guild_role_create({"guild_id": str(GUILD_ID), "role": role})
 
     def update_channel(self, overwrites: list[dict[str, Any]]) -> None:
         """The channel's permission overwrites change (a CHANNEL_UPDATE from the gateway)."""

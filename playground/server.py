@@ -29,8 +29,16 @@ from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings
 
-from .offline import CHANNEL_ID, GUILD_ID, BotFailure, Harness, user_payload
-from .options import Channel, Member, Server, read
+from .offline import (
+    CHANNEL_ID,
+    EVERYONE,
+    GUILD_ID,
+    BotFailure,
+    Harness,
+    role_payload,
+    user_payload,
+)
+from .options import Channel, Member, Role, Server, read
 
 log = logging.getLogger(__name__)
 PAGE = Path(__file__).with_name("static") / "playground.html"
@@ -48,6 +56,20 @@ PLAYERS = (
     Player(1_500_000_000_000_000_001, "Alice"),
     Player(1_500_000_000_000_000_002, "Bob"),
     Player(1_500_000_000_000_000_003, "Carol (server manager)", manager=True),
+)
+PUZZLERS = 1_500_000_000_000_000_101
+#: The roles of the page's server: @everyone, and one people join to be pinged by the daily
+#: post (mentionable, as such a role is on Discord).
+ROLES = (
+    Role(GUILD_ID, "@everyone", role_payload(GUILD_ID, "@everyone", permissions=EVERYONE)),
+    Role(PUZZLERS, "puzzlers", role_payload(PUZZLERS, "puzzlers", mentionable=True, position=1)),
+)
+#: The server's channel as a channel option resolves it.
+CHANNEL = Channel(
+    CHANNEL_ID,
+    "puzzles",
+    discord.ChannelType.text,
+    {"id": str(CHANNEL_ID), "type": 0, "name": "puzzles", "permissions": "0"},
 )
 
 
@@ -88,6 +110,9 @@ class Playground:
 
     async def start(self) -> None:
         await self.harness.start()
+        for role in ROLES:
+            if role.id != GUILD_ID:  # @everyone comes with the server
+                self.harness.add_role(role.payload)
         storage = self.bot.storage
         if await storage.guild_settings(GUILD_ID) is None:
             # Every kind in the daily post, each its smallest daily (the boards fit the page).
@@ -164,18 +189,11 @@ class Playground:
         return None
 
     def server(self) -> Server:
-        """Who and what options can name: the players and the channel."""
+        """Who and what options can name: the players, the roles and the channel."""
         return Server(
             members=[Member(p.id, p.name, dict(user_payload(p.id, p.name))) for p in PLAYERS],
-            roles=[],
-            channels=[
-                Channel(
-                    CHANNEL_ID,
-                    "puzzles",
-                    discord.ChannelType.text,
-                    {"id": str(CHANNEL_ID), "type": 0, "name": "puzzles", "permissions": "0"},
-                )
-            ],
+            roles=ROLES,
+            channels=[CHANNEL],
         )
 
     def examples(self) -> list[str]:
@@ -234,7 +252,8 @@ class Playground:
         return {
             "date": self.clock().date().isoformat(),
             "players": [{"id": str(p.id), "name": p.name} for p in PLAYERS],
-            "channel": {"id": str(CHANNEL_ID), "name": "puzzles"},
+            "channel": {"id": str(CHANNEL.id), "name": CHANNEL.name},
+            "roles": [{"id": str(r.id), "name": r.name} for r in self.server().roles],
             "messages": messages,
         }
 

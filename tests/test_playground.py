@@ -13,8 +13,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.kinds import FACES
-from playground.offline import GUILD_ID
-from playground.server import PLAYERS, Playground, make_app, serve
+from playground.offline import CHANNEL_ID, GUILD_ID
+from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
 from puzzle.pipes import KIND, from_code, turns_between
 
 ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
@@ -129,6 +129,42 @@ async def test_values_discord_would_not_send_are_refused_on_the_page(client, pla
     assert await say(client, CAROL, f"/pipes-setup kind kind:{face.kind.title.upper()}") is None
     assert (await messages(client, CAROL))[-1]["content"].startswith("Saved.")
     assert await say(client, CAROL, f"/pipes-setup kind kind:{name} on:yes") is None
+
+
+async def test_users_roles_and_channels_resolve(client, playground, monkeypatch):
+    """Users by the players' names, roles of the page's server (one people join, to be
+    pinged by the daily post) and its channel: sent with Discord's ``resolved`` data."""
+    payloads = []
+    build = playground.harness.command_payload
+
+    def recorded(*args, **kwargs):
+        payloads.append(build(*args, **kwargs))
+        return payloads[-1]
+
+    monkeypatch.setattr(playground.harness, "command_payload", recorded)
+    text = "/pipes-setup daily channel:#puzzles time:9am ping_role:puzzlers"
+    assert await say(client, CAROL, text) is None
+    resolved = payloads[-1]["data"]["resolved"]
+    assert resolved["roles"][str(PUZZLERS)]["name"] == "puzzlers"
+    assert list(resolved["channels"]) == [str(CHANNEL_ID)]
+    assert (await playground.bot.storage.guild_settings(GUILD_ID)).role_id == PUZZLERS
+    assert (await (await client.post("/api/daily")).json())["error"] is None
+    post = next(m for m in await messages(client, BOB) if "Daily" in m["content"])
+    assert post["content"].startswith(f"<@&{PUZZLERS}> ")
+    state = await (await client.get(f"/api/state?user={BOB}")).json()
+    assert {"id": str(PUZZLERS), "name": "puzzlers"} in state["roles"]
+    # @everyone is a role of the server too (the bot refuses to ping it); others are not.
+    assert await say(client, CAROL, "/pipes-setup daily ping_role:@everyone") is None
+    assert "does not ping @everyone" in (await messages(client, CAROL))[-1]["content"]
+    assert await say(client, CAROL, "/pipes-setup daily ping_role:admins") == (
+        "No role called admins: this server has @everyone and @puzzlers."
+    )
+    assert await say(client, CAROL, "/pipes-setup daily channel:general") == (
+        "No channel called general for channel: this server has #puzzles."
+    )
+    assert await say(client, ALICE, "/pipes stats user:bob") is None
+    assert resolved is not payloads[-1]["data"]["resolved"]
+    assert list(payloads[-1]["data"]["resolved"]["users"]) == [BOB]
 
 
 async def test_a_bot_failure_is_one_line_that_the_next_command_clears(
