@@ -15,7 +15,7 @@ import contextlib
 import html
 import logging
 import zlib
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
@@ -43,6 +43,8 @@ from .options import Channel, Member, Role, Server, read
 log = logging.getLogger(__name__)
 PAGE = Path(__file__).with_name("static") / "playground.html"
 DEFAULT_PORT = 8765
+#: How often the playground posts what is due on its clock (the bot's job runs every minute).
+TICK_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -74,13 +76,15 @@ CHANNEL = Channel(
 
 
 class SteppingClock:
-    """The real time, plus whole days the page stepped forward."""
+    """The page's clock: the real time, plus whole days the page stepped forward. The bot runs
+    on it (daily dates, post times, the times in its messages), and so does the page."""
 
-    def __init__(self) -> None:
+    def __init__(self, real: Callable[[], datetime] | None = None) -> None:
         self.offset = timedelta(0)
+        self.real = real or (lambda: datetime.now(UTC))
 
     def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
+        return self.real() + self.offset
 
 
 def smallest_daily(face: Face) -> str:
@@ -97,8 +101,10 @@ def smallest_daily(face: Face) -> str:
 class Playground:
     """The bot behind the page, and what the page can ask of it."""
 
-    def __init__(self, database_path: str) -> None:
-        self.clock = SteppingClock()
+    def __init__(
+        self, database_path: str, *, real_clock: Callable[[], datetime] | None = None
+    ) -> None:
+        self.clock = SteppingClock(real_clock)
         self.bot: PipesBot = create_bot(
             Settings(database_path=database_path, limit_sides=False),
             clock=self.clock,
@@ -216,16 +222,34 @@ class Playground:
             settings = await self.bot.storage.guild_settings(GUILD_ID)
             if settings is None or not settings.enabled:
                 return "The daily post is off here: turn it on with /pipes-setup daily."
-            # Post "now": the playground's server posts at midnight UTC of the page's clock.
-            await self.bot.storage.save_guild_settings(
-                replace(settings, post_time=time(0, 0), timezone="UTC")
-            )
-            posted = await self.bot.poster.tick()
-            await self.bot.storage.save_guild_settings(settings)
+            # Post "now": as if its post time were the midnight that began the server's day
+            # (its own time zone), so the post is of the date the server is on.
+            await self.bot.storage.save_guild_settings(replace(settings, post_time=time(0, 0)))
+            try:
+                posted = await self.bot.poster.tick()
+            finally:
+                await self.bot.storage.save_guild_settings(settings)
         return None if posted else "Today's daily is already posted: step to the next day."
 
-    def next_day(self) -> None:
+    async def tick(self) -> int:
+        """What the bot's minute job does, on the page's clock: post each daily that is due
+        (its post time has come in the server's time zone); returns how many were posted."""
+        async with self.lock:
+            return await self.bot.poster.tick()
+
+    async def ticking(self, every: float = TICK_SECONDS) -> None:
+        """``tick`` now and then every ``every`` seconds, until cancelled."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the daily post's tick failed")
+            await asyncio.sleep(every)
+
+    async def next_day(self) -> None:
+        """Step the page's clock a day on; the posts due by then are made."""
         self.clock.offset += timedelta(days=1)
+        await self.tick()
 
     def state(self, viewer: int) -> dict:
         """The channel as the viewer sees it (others' ephemeral messages hidden)."""
@@ -249,8 +273,10 @@ class Playground:
                     "components": message["components"],
                 }
             )
+        now = self.clock()
         return {
-            "date": self.clock().date().isoformat(),
+            "date": now.date().isoformat(),
+            "now": int(now.timestamp() * 1000),  # the page renders <t:…> markup against it
             "players": [{"id": str(p.id), "name": p.name} for p in PLAYERS],
             "channel": {"id": str(CHANNEL.id), "name": CHANNEL.name},
             "roles": [{"id": str(r.id), "name": r.name} for r in self.server().roles],
@@ -296,7 +322,7 @@ def make_app(playground: Playground) -> web.Application:
 
     @routes.post("/api/next-day")
     async def next_day(_: web.Request) -> web.Response:
-        playground.next_day()
+        await playground.next_day()
         return web.json_response({"error": None, "date": playground.clock().date().isoformat()})
 
     @routes.get("/files/{message}/{index}/{name}")
@@ -327,6 +353,7 @@ async def serve(
     """Run the playground until cancelled; ``ready`` receives the URL once it listens."""
     playground = Playground(database_path)
     await playground.start()
+    ticking = asyncio.ensure_future(playground.ticking())
     runner = web.AppRunner(make_app(playground))
     await runner.setup()
     site = web.TCPSite(runner, host, port)
@@ -344,6 +371,9 @@ async def serve(
     try:
         await asyncio.Event().wait()
     finally:
+        ticking.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ticking
         await runner.cleanup()
         await playground.close()
 

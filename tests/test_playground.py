@@ -5,7 +5,7 @@ import shutil
 import sqlite3
 import threading
 from concurrent.futures import Future
-from datetime import time
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -189,10 +189,58 @@ async def test_daily_post_and_next_day(client):
     assert (await (await client.post("/api/daily")).json())["error"] is None
     again = (await (await client.post("/api/daily")).json())["error"]
     assert "already posted" in again
+    # The next day's post time (midnight UTC here) has come once the clock steps there.
     day = (await (await client.post("/api/next-day")).json())["date"]
-    assert (await (await client.post("/api/daily")).json())["error"] is None
+    assert "already posted" in (await (await client.post("/api/daily")).json())["error"]
     posts = [m for m in await messages(client, BOB) if "Daily Pipes —" in m["content"]]
     assert len(posts) == 2 and day in posts[-1]["content"]
+
+
+class RealClock:
+    """The real time as a test sets it."""
+
+    def __init__(self, now):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+async def test_the_daily_post_keeps_its_time_on_the_page_clock(tmp_path):
+    """The daily is posted when the page's clock (stepped days included) reaches its post
+    time in the server's zone, and "post now" posts the date the server is on."""
+    real = RealClock(datetime(2026, 11, 24, 12, 0, tzinfo=UTC))
+    playground = Playground(str(tmp_path / "clock.sqlite3"), real_clock=real)
+    await playground.start()
+    try:
+        async with TestClient(TestServer(make_app(playground))) as client:
+            setup = "/pipes-setup daily time:9:30 pm timezone:Europe/Berlin"  # 20:30 UTC
+            assert await say(client, CAROL, setup) is None
+            at = datetime(2026, 11, 24, 20, 30, tzinfo=UTC)
+            assert f"Next post: <t:{int(at.timestamp())}:F>." in (
+                (await messages(client, CAROL))[-1]["content"]
+            )
+            assert await playground.tick() == 0  # noon: not yet
+            state = await (await client.post("/api/next-day")).json()
+            assert state == {"error": None, "date": "2026-11-25"}
+            assert await say(client, CAROL, "/pipes-setup status") is None
+            at += timedelta(days=1)
+            assert f"Next post: <t:{int(at.timestamp())}:F>." in (
+                (await messages(client, CAROL))[-1]["content"]
+            )
+            page = await (await client.get(f"/api/state?user={BOB}")).json()
+            assert page["now"] == int(datetime(2026, 11, 25, 12, tzinfo=UTC).timestamp() * 1000)
+            assert not [m for m in page["messages"] if "Daily" in m["content"]]
+            real.now = datetime(2026, 11, 24, 20, 31, tzinfo=UTC)  # the page: 25th, 21:31 Berlin
+            assert await playground.tick() == 1
+            post = (await messages(client, BOB))[-1]["content"]
+            assert "Daily Pipes — 2026-11-25" in post
+            # 23:30 UTC is already the 26th in Berlin: "post now" posts the 26th's daily.
+            real.now = datetime(2026, 11, 24, 23, 30, tzinfo=UTC)
+            assert (await (await client.post("/api/daily")).json())["error"] is None
+            assert "Daily Pipes — 2026-11-26" in (await messages(client, BOB))[-1]["content"]
+    finally:
+        await playground.close()
 
 
 # -- in a real browser ------------------------------------------------------------------
@@ -370,3 +418,28 @@ async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
     mine = [m for m in await messages(client, BOB) if m["ephemeral"]]
     assert any(m["content"].startswith("**Daily Minesweeper") for m in mine)
     assert any(m["content"].startswith("**Daily Pipes") for m in mine)
+
+
+def test_times_on_the_page_follow_its_clock_in_chromium(site, browser):
+    """After "Next day", <t:…> markup renders against the page's clock (a board just begun
+    was begun "a few seconds ago", not "in a day"), the stepped day's post is made at its
+    time, and a role mention shows the role's name."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
+    browser.get(site)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+    press(browser, "#next-day")
+    day = date.fromisoformat(browser.find_element(By.ID, "date").text.split()[-1])
+    # The server posts at midnight UTC: the stepped day's post is there without asking.
+    assert f"Daily Pipes — {day.isoformat()}" in text_of(browser)
+    type_command(browser, "/pipes new 5x4 seed:clock")
+    assert "⏱ started a few seconds ago" in text_of(browser)
+    Select(browser.find_element(By.ID, "user")).select_by_index(2)  # Carol, who manages
+    wait_idle(browser)
+    type_command(browser, "/pipes-setup daily ping_role:puzzlers")
+    saved = browser.find_elements(By.CSS_SELECTOR, ".msg .content")[-1].text
+    following = day + timedelta(days=1)
+    assert f"Next post: {following:%A, %B} {following.day}, {following.year}" in saved
+    assert "12:00 AM" in saved and "Pings @puzzlers." in saved
