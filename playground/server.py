@@ -29,6 +29,7 @@ from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings
 
+from .keep import Keeper, Kept, kept_beside
 from .offline import (
     CHANNEL_ID,
     EVERYONE,
@@ -113,6 +114,8 @@ class Playground:
         )
         self.harness = Harness(self.bot)
         self.lock = asyncio.Lock()
+        #: The channel and the clock, kept beside the data for the next start.
+        self.keeper = Keeper(kept_beside(database_path))
 
     async def start(self) -> None:
         await self.harness.start()
@@ -120,7 +123,10 @@ class Playground:
             if role.id != GUILD_ID:  # @everyone comes with the server
                 self.harness.add_role(role.payload)
         storage = self.bot.storage
-        if await storage.guild_settings(GUILD_ID) is None:
+        if await storage.guild_settings(GUILD_ID) is not None:
+            self._restore(self.keeper.load())
+        else:  # a database new to the playground: a channel kept for another is not its own
+            self.keeper.forget()
             # Every kind in the daily post, each its smallest daily (the boards fit the page).
             dailies = tuple(
                 DailyKind(name, smallest_daily(face), position=k)
@@ -138,7 +144,28 @@ class Playground:
             )
 
     async def close(self) -> None:
+        self.keep()
         await self.harness.close()
+
+    def _restore(self, kept: Kept) -> None:
+        self.clock.offset = timedelta(days=kept.days)
+        self.harness.messages.update(kept.messages)
+        self.harness.visible_to.update(kept.visible_to)
+        self.harness.files.update(kept.files)
+
+    def keep(self) -> None:
+        """Keep the channel and the clock as they are now (a failure to is only logged)."""
+        try:
+            self.keeper.save(
+                Kept(
+                    days=self.clock.offset.days,
+                    messages=self.harness.messages,
+                    visible_to=self.harness.visible_to,
+                    files=self.harness.files,
+                )
+            )
+        except OSError as error:
+            log.warning("the playground's channel is not kept in %s: %s", self.keeper.path, error)
 
     def player(self, user_id: int) -> Player:
         for player in PLAYERS:
@@ -185,6 +212,7 @@ class Playground:
         try:
             await interaction
         except BotFailure as failure:
+            self.keep()
             for error in failure.errors:
                 log.error("the bot failed", exc_info=error)
             first = failure.errors[0]
@@ -192,6 +220,7 @@ class Playground:
                 f"The bot failed ({type(first).__name__}: {first}) and apologised; the "
                 "traceback is in the playground's terminal."
             )
+        self.keep()
         return None
 
     def server(self) -> Server:
@@ -229,13 +258,17 @@ class Playground:
                 posted = await self.bot.poster.tick()
             finally:
                 await self.bot.storage.save_guild_settings(settings)
+            self.keep()
         return None if posted else "Today's daily is already posted: step to the next day."
 
     async def tick(self) -> int:
         """What the bot's minute job does, on the page's clock: post each daily that is due
         (its post time has come in the server's time zone); returns how many were posted."""
         async with self.lock:
-            return await self.bot.poster.tick()
+            posted = await self.bot.poster.tick()
+            if posted:
+                self.keep()
+            return posted
 
     async def ticking(self, every: float = TICK_SECONDS) -> None:
         """``tick`` now and then every ``every`` seconds, until cancelled."""
@@ -249,6 +282,7 @@ class Playground:
     async def next_day(self) -> None:
         """Step the page's clock a day on; the posts due by then are made."""
         self.clock.offset += timedelta(days=1)
+        self.keep()
         await self.tick()
 
     def state(self, viewer: int) -> dict:
@@ -355,20 +389,20 @@ async def serve(
     await playground.start()
     ticking = asyncio.ensure_future(playground.ticking())
     runner = web.AppRunner(make_app(playground))
-    await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    bound = runner.addresses[0][1]
-    url = f"http://{host}:{bound}/"
-    if ready is not None:
-        ready.set_result(url)
-    else:
-        print(
-            f"No DISCORD_TOKEN set, so here is the playground: open {url} "
-            "(the real bot, offline; Ctrl+C stops it).",
-            flush=True,
-        )
-    try:
+    try:  # a port already taken ends here too, with the bot and its workers closed
+        await runner.setup()
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        bound = runner.addresses[0][1]
+        url = f"http://{host}:{bound}/"
+        if ready is not None:
+            ready.set_result(url)
+        else:
+            print(
+                f"No DISCORD_TOKEN set, so here is the playground: open {url} "
+                "(the real bot, offline; Ctrl+C stops it).",
+                flush=True,
+            )
         await asyncio.Event().wait()
     finally:
         ticking.cancel()

@@ -17,7 +17,7 @@ from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
 from puzzle.pipes import KIND, from_code, turns_between
 
-ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
+USERS = ALICE, BOB, CAROL = tuple(str(p.id) for p in PLAYERS)
 
 
 @pytest.fixture
@@ -194,6 +194,57 @@ async def test_daily_post_and_next_day(client):
     assert "already posted" in (await (await client.post("/api/daily")).json())["error"]
     posts = [m for m in await messages(client, BOB) if "Daily Pipes —" in m["content"]]
     assert len(posts) == 2 and day in posts[-1]["content"]
+
+
+async def test_a_restart_keeps_the_channel_and_the_clock(tmp_path):
+    """Restarting the playground on the same database shows the same channel (pictures and
+    private messages included, buttons still working) on the same stepped date."""
+    database = str(tmp_path / "kept.sqlite3")
+    first = Playground(database)
+    await first.start()
+    try:
+        async with TestClient(TestServer(make_app(first))) as client:
+            assert await say(client, ALICE, "/pipes new 5x4 seed:kept") is None
+            day = (await (await client.post("/api/next-day")).json())["date"]
+            assert await say(client, ALICE, "/pipes rotate A1") is None
+            before = {u: await (await client.get(f"/api/state?user={u}")).json() for u in USERS}
+            board = next(m for m in before[ALICE]["messages"] if "Pipes 5x4-kept" in m["content"])
+            picture = await (await client.get(board["files"][0]["url"])).read()
+    finally:
+        await first.close()
+    assert (tmp_path / "kept.playground.json").is_file()
+    second = Playground(database)
+    await second.start()
+    try:
+        async with TestClient(TestServer(make_app(second))) as client:
+            for user, state in before.items():
+                after = await (await client.get(f"/api/state?user={user}")).json()
+                assert {**after, "now": 0} == {**state, "now": 0}
+            assert before[ALICE]["date"] == day
+            assert before[ALICE]["messages"] != before[BOB]["messages"]  # Alice's private reply
+            assert await (await client.get(board["files"][0]["url"])).read() == picture
+            tile = next(
+                c["custom_id"] for row in board["components"] for c in row["components"]
+                if c["custom_id"].startswith("pipes:t:")
+            )  # fmt: skip
+            response = await client.post(
+                "/api/click", json={"user": ALICE, "message": board["id"], "custom_id": tile}
+            )
+            assert (await response.json())["error"] is None
+            edited = next(m for m in await messages(client, BOB) if m["id"] == board["id"])
+            assert "2 turns" in edited["content"]
+    finally:
+        await second.close()
+    # A database new to the playground starts with an empty channel on today's date.
+    for path in tmp_path.glob("kept.sqlite3*"):
+        path.unlink()
+    third = Playground(database)
+    await third.start()
+    try:
+        assert third.state(int(ALICE))["messages"] == []
+        assert third.clock.offset == timedelta(0)
+    finally:
+        await third.close()
 
 
 class RealClock:
