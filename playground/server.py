@@ -3,8 +3,10 @@ channel, for trying it without a token, a server or even a network.
 
 Every command typed and every button pressed becomes the same raw INTERACTION_CREATE
 payload the tests use (``playground.offline``), dispatched through discord.py into
-``bot.create_bot(...)``; the page shows what the bot sent. A clock control steps to the next
-day (streaks, leaderboards) and the daily post can be made on demand.
+``bot.create_bot(...)``; the page shows what the bot sent. Commands are read as Discord's
+client reads them (``playground.options``). The bot runs on the page's clock, which steps to
+the next day (streaks, leaderboards); the daily is posted when that clock reaches its time,
+or on demand. The channel and the clock are kept beside the data (``playground.keep``).
 """
 
 from __future__ import annotations
