@@ -169,6 +169,15 @@ async def _route_view_error(
             harness.errors.append(error)
 
 
+class BotFailure(AssertionError):
+    """The bot failed on an interaction: errors it answered with an apology and logged."""
+
+    def __init__(self, errors: Sequence[BaseException]) -> None:
+        super().__init__(f"the bot failed: {list(errors)!r}")
+        self.errors = list(errors)
+        self.__cause__ = errors[0].__cause__ or errors[0]
+
+
 @dataclass
 class Fault:
     """A REST request to fail once (see ``Harness.fail``)."""
@@ -221,6 +230,28 @@ def channel_payload(overwrites: Sequence[dict[str, Any]] = ()) -> dict[str, Any]
     }
 
 
+def role_payload(
+    role_id: int,
+    name: str,
+    *,
+    permissions: discord.Permissions | None = None,
+    mentionable: bool = False,
+    position: int = 0,
+) -> dict[str, Any]:
+    """A role of the test server as Discord sends one (the server's id is @everyone's)."""
+    return {
+        "id": str(role_id),
+        "name": name,
+        "permissions": str((permissions or discord.Permissions.none()).value),
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": mentionable,
+        "flags": 0,
+    }
+
+
 def guild_payload() -> dict[str, Any]:
     """The test server as GUILD_CREATE brings it: one text channel, @everyone with the usual
     permissions, and the bot as its only known member."""
@@ -230,19 +261,7 @@ def guild_payload() -> dict[str, Any]:
         "owner_id": str(1_300_000_000_000_000_009),
         "unavailable": False,
         "member_count": 3,
-        "roles": [
-            {
-                "id": str(GUILD_ID),
-                "name": "@everyone",
-                "permissions": str(EVERYONE.value),
-                "position": 0,
-                "color": 0,
-                "hoist": False,
-                "managed": False,
-                "mentionable": False,
-                "flags": 0,
-            }
-        ],
+        "roles": [role_payload(GUILD_ID, "@everyone", permissions=EVERYONE)],
         "channels": [channel_payload()],
         "members": [
             {
@@ -338,6 +357,10 @@ class Harness:
         )
         state.application_id = APP_ID
         state.parse_guild_create(guild_payload())
+
+    def add_role(self, role: dict[str, Any]) -> None:
+        """A role is made in the server (a GUILD_ROLE_CREATE from the gateway)."""
+        self.bot._connection.parse_guild_role_create({"guild_id": str(GUILD_ID), "role": role})
 
     def update_channel(self, overwrites: list[dict[str, Any]]) -> None:
         """The channel's permission overwrites change (a CHANNEL_UPDATE from the gateway)."""
@@ -628,15 +651,16 @@ class Harness:
         return payload
 
     async def _dispatch(self, payload: dict) -> list[Request]:
-        before = len(self.requests)
+        before, failed_before = len(self.requests), len(self.errors)
         running = asyncio.all_tasks()
         self.bot._connection.parse_interaction_create(payload)
         await self.settle(running)
         made = self.requests[before:]
-        if self.errors:
-            raise AssertionError(f"the bot failed: {self.errors!r}") from (
-                self.errors[0].__cause__ or self.errors[0]
-            )
+        # This interaction's failures only: ``errors`` keeps every one (tests read it), and an
+        # earlier failure must not fail every later interaction.
+        failed = self.errors[failed_before:]
+        if failed:
+            raise BotFailure(failed)
         return made
 
     async def settle(self, running: set[asyncio.Task] | frozenset = frozenset()) -> None:

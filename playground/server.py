@@ -3,8 +3,10 @@ channel, for trying it without a token, a server or even a network.
 
 Every command typed and every button pressed becomes the same raw INTERACTION_CREATE
 payload the tests use (``playground.offline``), dispatched through discord.py into
-``bot.create_bot(...)``; the page shows what the bot sent. A clock control steps to the next
-day (streaks, leaderboards) and the daily post can be made on demand.
+``bot.create_bot(...)``; the page shows what the bot sent. Commands are read as Discord's
+client reads them (``playground.options``). The bot runs on the page's clock, which steps to
+the next day (streaks, leaderboards); the daily is posted when that clock reaches its time,
+or on demand. The channel and the clock are kept beside the data (``playground.keep``).
 """
 
 from __future__ import annotations
@@ -14,12 +16,11 @@ import asyncio
 import contextlib
 import html
 import logging
-import shlex
 import zlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
-from typing import Any
 
 import discord
 from aiohttp import web
@@ -30,12 +31,23 @@ from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings
 
-from .offline import CHANNEL_ID, GUILD_ID, Harness
+from .keep import Keeper, Kept, kept_beside
+from .offline import (
+    CHANNEL_ID,
+    EVERYONE,
+    GUILD_ID,
+    BotFailure,
+    Harness,
+    role_payload,
+    user_payload,
+)
+from .options import Channel, Member, Role, Server, read
 
+log = logging.getLogger(__name__)
 PAGE = Path(__file__).with_name("static") / "playground.html"
 DEFAULT_PORT = 8765
-#: How a typed true/false option may be written.
-BOOLEANS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+#: How often the playground posts what is due on its clock (the bot's job runs every minute).
+TICK_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -50,16 +62,32 @@ PLAYERS = (
     Player(1_500_000_000_000_000_002, "Bob"),
     Player(1_500_000_000_000_000_003, "Carol (server manager)", manager=True),
 )
+PUZZLERS = 1_500_000_000_000_000_101
+#: The roles of the page's server: @everyone, and one people join to be pinged by the daily
+#: post (mentionable, as such a role is on Discord).
+ROLES = (
+    Role(GUILD_ID, "@everyone", role_payload(GUILD_ID, "@everyone", permissions=EVERYONE)),
+    Role(PUZZLERS, "puzzlers", role_payload(PUZZLERS, "puzzlers", mentionable=True, position=1)),
+)
+#: The server's channel as a channel option resolves it.
+CHANNEL = Channel(
+    CHANNEL_ID,
+    "puzzles",
+    discord.ChannelType.text,
+    {"id": str(CHANNEL_ID), "type": 0, "name": "puzzles", "permissions": "0"},
+)
 
 
 class SteppingClock:
-    """The real time, plus whole days the page stepped forward."""
+    """The page's clock: the real time, plus whole days the page stepped forward. The bot runs
+    on it (daily dates, post times, the times in its messages), and so does the page."""
 
-    def __init__(self) -> None:
+    def __init__(self, real: Callable[[], datetime] | None = None) -> None:
         self.offset = timedelta(0)
+        self.real = real or (lambda: datetime.now(UTC))
 
     def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
+        return self.real() + self.offset
 
 
 def smallest_daily(face: Face) -> str:
@@ -76,8 +104,10 @@ def smallest_daily(face: Face) -> str:
 class Playground:
     """The bot behind the page, and what the page can ask of it."""
 
-    def __init__(self, database_path: str) -> None:
-        self.clock = SteppingClock()
+    def __init__(
+        self, database_path: str, *, real_clock: Callable[[], datetime] | None = None
+    ) -> None:
+        self.clock = SteppingClock(real_clock)
         self.bot: PipesBot = create_bot(
             Settings(database_path=database_path, limit_sides=False),
             clock=self.clock,
@@ -86,11 +116,19 @@ class Playground:
         )
         self.harness = Harness(self.bot)
         self.lock = asyncio.Lock()
+        #: The channel and the clock, kept beside the data for the next start.
+        self.keeper = Keeper(kept_beside(database_path))
 
     async def start(self) -> None:
         await self.harness.start()
+        for role in ROLES:
+            if role.id != GUILD_ID:  # @everyone comes with the server
+                self.harness.add_role(role.payload)
         storage = self.bot.storage
-        if await storage.guild_settings(GUILD_ID) is None:
+        if await storage.guild_settings(GUILD_ID) is not None:
+            self._restore(self.keeper.load())
+        else:  # a database new to the playground: a channel kept for another is not its own
+            self.keeper.forget()
             # Every kind in the daily post, each its smallest daily (the boards fit the page).
             dailies = tuple(
                 DailyKind(name, smallest_daily(face), position=k)
@@ -108,7 +146,28 @@ class Playground:
             )
 
     async def close(self) -> None:
+        self.keep()
         await self.harness.close()
+
+    def _restore(self, kept: Kept) -> None:
+        self.clock.offset = timedelta(days=kept.days)
+        self.harness.messages.update(kept.messages)
+        self.harness.visible_to.update(kept.visible_to)
+        self.harness.files.update(kept.files)
+
+    def keep(self) -> None:
+        """Keep the channel and the clock as they are now (a failure to is only logged)."""
+        try:
+            self.keeper.save(
+                Kept(
+                    days=self.clock.offset.days,
+                    messages=self.harness.messages,
+                    visible_to=self.harness.visible_to,
+                    files=self.harness.files,
+                )
+            )
+        except OSError as error:
+            log.warning("the playground's channel is not kept in %s: %s", self.keeper.path, error)
 
     def player(self, user_id: int) -> Player:
         for player in PLAYERS:
@@ -119,10 +178,7 @@ class Playground:
     async def command(self, user_id: int, text: str) -> str | None:
         """Run a typed slash command; returns an error sentence for the page, or None."""
         player = self.player(user_id)
-        try:
-            words = shlex.split(text.strip())
-        except ValueError:
-            return "Close your quotes."
+        words = text.split(maxsplit=2)
         groups = [f"/{group.name}" for group in self.bot.tree.get_commands()]
         if len(words) < 2 or words[0] not in groups:
             return (
@@ -136,88 +192,46 @@ class Playground:
             names = ", ".join(c.name for c in group.commands) if group else ""
             return f"{words[0]} has no “{words[1]}”. Try one of: {names}."
         try:
-            options, resolved = self._options(command, words[2:])
+            options, resolved = read(command, words[2] if len(words) > 2 else "", self.server())
         except ValueError as error:
             return str(error)
         permissions = discord.Permissions(manage_guild=True) if player.manager else None
         async with self.lock:
-            await self.harness.command(
-                command.name,
-                player.id,
-                group=group.name,
-                permissions=permissions,
-                resolved=resolved,
-                **options,
+            return await self._answered(
+                self.harness.command(
+                    command.name,
+                    player.id,
+                    group=group.name,
+                    permissions=permissions,
+                    resolved=resolved,
+                    **options,
+                )
             )
+
+    async def _answered(self, interaction: Awaitable[object]) -> str | None:
+        """Run one interaction; a failure of the bot (it apologised in the channel) is a line
+        for the page and a traceback in the terminal, and concerns this interaction only."""
+        try:
+            await interaction
+        except BotFailure as failure:
+            self.keep()
+            for error in failure.errors:
+                log.error("the bot failed", exc_info=error)
+            first = failure.errors[0]
+            return (
+                f"The bot failed ({type(first).__name__}: {first}) and apologised; the "
+                "traceback is in the playground's terminal."
+            )
+        self.keep()
         return None
 
-    def _options(
-        self, command: discord.app_commands.Command, words: list[str]
-    ) -> tuple[dict[str, Any], dict[str, dict[str, dict[str, Any]]]]:
-        parameters = command.parameters
-        values: dict[str, str] = {}
-        loose: list[str] = []
-        for word in words:
-            key, sep, value = word.partition(":")
-            if sep and any(p.name == key for p in parameters):
-                values[key] = value
-            else:
-                loose.append(word)
-        free = [p for p in parameters if p.name not in values]
-        for k, parameter in enumerate(free):
-            if not loose:
-                break
-            if k == len(free) - 1:  # the last one takes the rest: /pipes rotate B3 C4x2
-                values[parameter.name], loose = " ".join(loose), []
-            else:
-                values[parameter.name] = loose.pop(0)
-        if loose:
-            raise ValueError(f"Too many values: {' '.join(loose)}")
-        for parameter in parameters:
-            if parameter.required and parameter.name not in values:
-                raise ValueError(f"/{command.qualified_name} needs {parameter.name}:…")
-        # name -> a string, or (option type, id) for users and channels; Any, as these go to
-        # Harness.command as keyword arguments
-        options: dict[str, Any] = {}
-        resolved: dict[str, dict[str, dict[str, Any]]] = {}  # users / channels by id
-        for parameter in parameters:
-            if parameter.name not in values:
-                continue
-            value = values[parameter.name]
-            kind = parameter.type.name
-            if kind == "user":
-                player = next(
-                    (p for p in PLAYERS if p.name.lower().startswith(value.lstrip("@").lower())),
-                    None,
-                )
-                if player is None:
-                    raise ValueError(f"No player called {value}.")
-                options[parameter.name] = (6, str(player.id))
-                resolved.setdefault("users", {})[str(player.id)] = {
-                    "id": str(player.id),
-                    "username": player.name,
-                    "discriminator": "0",
-                    "avatar": None,
-                }
-            elif kind == "boolean":
-                if value.lower() not in BOOLEANS:
-                    raise ValueError(f"{parameter.name}: write true or false, not {value}.")
-                options[parameter.name] = (5, BOOLEANS[value.lower()])
-            elif kind == "integer":
-                if not value.lstrip("-").isdigit():
-                    raise ValueError(f"{parameter.name}: write a whole number, not {value}.")
-                options[parameter.name] = (4, int(value))
-            elif kind == "channel":
-                options[parameter.name] = (7, str(CHANNEL_ID))
-                resolved.setdefault("channels", {})[str(CHANNEL_ID)] = {
-                    "id": str(CHANNEL_ID),
-                    "type": 0,
-                    "name": "puzzles",
-                    "permissions": "0",
-                }
-            else:
-                options[parameter.name] = value
-        return options, resolved
+    def server(self) -> Server:
+        """Who and what options can name: the players, the roles and the channel."""
+        return Server(
+            members=[Member(p.id, p.name, dict(user_payload(p.id, p.name))) for p in PLAYERS],
+            roles=ROLES,
+            channels=[CHANNEL],
+        )
 
     def examples(self) -> list[str]:
         """Commands to try, from the bot's own kinds: a new board, the daily, a typed move
@@ -228,10 +242,10 @@ class Playground:
             found += [f"/{name} {verb.name} B3" for verb in face.verbs[:1]]
         return [*found, f"/{next(iter(FACES))} help"]
 
-    async def click(self, user_id: int, message_id: int, custom_id: str) -> None:
+    async def click(self, user_id: int, message_id: int, custom_id: str) -> str | None:
         player = self.player(user_id)
         async with self.lock:
-            await self.harness.click(message_id, custom_id, player.id)
+            return await self._answered(self.harness.click(message_id, custom_id, player.id))
 
     async def post_daily(self) -> str | None:
         """Make today's daily post now, if it was not made yet."""
@@ -239,16 +253,39 @@ class Playground:
             settings = await self.bot.storage.guild_settings(GUILD_ID)
             if settings is None or not settings.enabled:
                 return "The daily post is off here: turn it on with /pipes-setup daily."
-            # Post "now": the playground's server posts at midnight UTC of the page's clock.
-            await self.bot.storage.save_guild_settings(
-                replace(settings, post_time=time(0, 0), timezone="UTC")
-            )
-            posted = await self.bot.poster.tick()
-            await self.bot.storage.save_guild_settings(settings)
+            # Post "now": as if its post time were the midnight that began the server's day
+            # (its own time zone), so the post is of the date the server is on.
+            await self.bot.storage.save_guild_settings(replace(settings, post_time=time(0, 0)))
+            try:
+                posted = await self.bot.poster.tick()
+            finally:
+                await self.bot.storage.save_guild_settings(settings)
+            self.keep()
         return None if posted else "Today's daily is already posted: step to the next day."
 
-    def next_day(self) -> None:
+    async def tick(self) -> int:
+        """What the bot's minute job does, on the page's clock: post each daily that is due
+        (its post time has come in the server's time zone); returns how many were posted."""
+        async with self.lock:
+            posted = await self.bot.poster.tick()
+            if posted:
+                self.keep()
+            return posted
+
+    async def ticking(self, every: float = TICK_SECONDS) -> None:
+        """``tick`` now and then every ``every`` seconds, until cancelled."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the daily post's tick failed")
+            await asyncio.sleep(every)
+
+    async def next_day(self) -> None:
+        """Step the page's clock a day on; the posts due by then are made."""
         self.clock.offset += timedelta(days=1)
+        self.keep()
+        await self.tick()
 
     def state(self, viewer: int) -> dict:
         """The channel as the viewer sees it (others' ephemeral messages hidden)."""
@@ -272,10 +309,13 @@ class Playground:
                     "components": message["components"],
                 }
             )
+        now = self.clock()
         return {
-            "date": self.clock().date().isoformat(),
+            "date": now.date().isoformat(),
+            "now": int(now.timestamp() * 1000),  # the page renders <t:…> markup against it
             "players": [{"id": str(p.id), "name": p.name} for p in PLAYERS],
-            "channel": {"id": str(CHANNEL_ID), "name": "puzzles"},
+            "channel": {"id": str(CHANNEL.id), "name": CHANNEL.name},
+            "roles": [{"id": str(r.id), "name": r.name} for r in self.server().roles],
             "messages": messages,
         }
 
@@ -307,8 +347,10 @@ def make_app(playground: Playground) -> web.Application:
     @routes.post("/api/click")
     async def click(request: web.Request) -> web.Response:
         body = await request.json()
-        await playground.click(int(body["user"]), int(body["message"]), str(body["custom_id"]))
-        return web.json_response({"error": None})
+        error = await playground.click(
+            int(body["user"]), int(body["message"]), str(body["custom_id"])
+        )
+        return web.json_response({"error": error})
 
     @routes.post("/api/daily")
     async def daily(_: web.Request) -> web.Response:
@@ -316,7 +358,7 @@ def make_app(playground: Playground) -> web.Application:
 
     @routes.post("/api/next-day")
     async def next_day(_: web.Request) -> web.Response:
-        playground.next_day()
+        await playground.next_day()
         return web.json_response({"error": None, "date": playground.clock().date().isoformat()})
 
     @routes.get("/files/{message}/{index}/{name}")
@@ -347,23 +389,27 @@ async def serve(
     """Run the playground until cancelled; ``ready`` receives the URL once it listens."""
     playground = Playground(database_path)
     await playground.start()
+    ticking = asyncio.ensure_future(playground.ticking())
     runner = web.AppRunner(make_app(playground))
-    await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    bound = runner.addresses[0][1]
-    url = f"http://{host}:{bound}/"
-    if ready is not None:
-        ready.set_result(url)
-    else:
-        print(
-            f"No DISCORD_TOKEN set, so here is the playground: open {url} "
-            "(the real bot, offline; Ctrl+C stops it).",
-            flush=True,
-        )
-    try:
+    try:  # a port already taken ends here too, with the bot and its workers closed
+        await runner.setup()
+        site = web.TCPSite(runner, host, port)
+        await site.start()
+        bound = runner.addresses[0][1]
+        url = f"http://{host}:{bound}/"
+        if ready is not None:
+            ready.set_result(url)
+        else:
+            print(
+                f"No DISCORD_TOKEN set, so here is the playground: open {url} "
+                "(the real bot, offline; Ctrl+C stops it).",
+                flush=True,
+            )
         await asyncio.Event().wait()
     finally:
+        ticking.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ticking
         await runner.cleanup()
         await playground.close()
 

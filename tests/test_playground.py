@@ -5,25 +5,33 @@ import shutil
 import sqlite3
 import threading
 from concurrent.futures import Future
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from playground.server import PLAYERS, Playground, make_app, serve
+from bot.kinds import FACES
+from playground.offline import CHANNEL_ID, GUILD_ID
+from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
 from puzzle.pipes import KIND, from_code, turns_between
 
-ALICE, BOB, CAROL = (str(p.id) for p in PLAYERS)
+USERS = ALICE, BOB, CAROL = tuple(str(p.id) for p in PLAYERS)
 
 
 @pytest.fixture
-async def client(tmp_path):
+async def playground(tmp_path):
     playground = Playground(str(tmp_path / "pg.sqlite3"))
     await playground.start()
+    yield playground
+    await playground.close()
+
+
+@pytest.fixture
+async def client(playground):
     async with TestClient(TestServer(make_app(playground))) as test_client:
         yield test_client
-    await playground.close()
 
 
 async def say(client, user, text):
@@ -59,14 +67,231 @@ async def test_bad_commands_get_a_sentence(client):
     assert "No player called" in await say(client, ALICE, "/pipes stats user:@zed")
 
 
+async def test_a_text_option_runs_to_the_next_name_as_in_discord(client, playground):
+    """As in Discord's client, ``name:`` starts an option and its value is every word up to
+    the next ``name:``; words without a name fill the options in order."""
+    assert await say(client, ALICE, "/pipes new 5x4 seed:two words level:hard") is None
+    board = (await messages(client, ALICE))[-1]["content"]
+    assert board.startswith("**Pipes 5x4h-two-words** · 5×4 · hard")
+    # The help's own example: three moves in one option.
+    assert await say(client, ALICE, "/pipes rotate cells:B3 C4x2 D1ccw") is None
+    assert "4 turns" in (await messages(client, ALICE))[-1]["content"]
+    # Without names, as before: the size, then every word a move.
+    assert await say(client, ALICE, "/pipes new 6x6") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 6x6-")
+    assert await say(client, ALICE, "/pipes rotate B3 C4x2") is None
+    assert "3 turns" in (await messages(client, ALICE))[-1]["content"]
+    # A time of day in two words, and a quoted value.
+    setup = "/pipes-setup daily time:9:30 pm timezone:Europe/Berlin"
+    assert await say(client, CAROL, setup) is None
+    saved = await playground.bot.storage.guild_settings(GUILD_ID)
+    assert (saved.post_time, saved.timezone) == (time(21, 30), "Europe/Berlin")
+    assert "21:30 Europe/Berlin" in (await messages(client, CAROL))[-1]["content"]
+    assert await say(client, CAROL, '/pipes-setup daily time:"7 am" timezone:UTC') is None
+    saved = await playground.bot.storage.guild_settings(GUILD_ID)
+    assert (saved.post_time, saved.timezone) == (time(7, 0), "UTC")
+    assert await say(client, ALICE, '/pipes new 5x4 seed:"a b') == "Close your quotes."
+    assert await say(client, ALICE, "/pipes new sise:6x6") == (
+        "/pipes new has no option sise: its options are size, level, wrap, seed."
+    )
+
+
+async def test_values_discord_would_not_send_are_refused_on_the_page(client, playground):
+    """Declared choices, numbers in range, true/false and text lengths are checked on the
+    page as Discord's client checks them: one sentence, and nothing reaches the bot."""
+    sent = len(playground.harness.requests)
+    titles = ", ".join(face.kind.title for face in FACES.values())
+    refused = {
+        "/pipes new 5x4 level:bogus": "level must be one of: easy, normal, hard.",
+        "/pipes leaderboard period:year": (
+            "period must be one of: the day, the week, the month, all time."
+        ),
+        "/pipes-setup kind kind:chess": f"kind must be one of: {titles}.",
+        "/mines new beginner mines:0": "mines must be a whole number from 1 to 200.",
+        "/mines new beginner mines:201": "mines must be a whole number from 1 to 200.",
+        "/mines new beginner mines:1.5": "mines must be a whole number, not 1.5.",
+        "/pipes new 5x4 wrap:maybe": "wrap must be true or false, not maybe.",
+        "/pipes new 5x4 seed:" + "s" * 33: "seed can be at most 32 characters long (this is 33).",
+        '/pipes new 5x4 seed:""': "seed needs a value (or leave it out).",
+        "/pipes new 5x4 level:hard level:easy": "level is given twice: give each option once.",
+    }
+    for text, sentence in refused.items():
+        assert await say(client, CAROL, text) == sentence, text
+    assert len(playground.harness.requests) == sent  # nothing reached the bot
+    # A choice is picked by its name or its value, in any case, and sent as its value.
+    assert await say(client, ALICE, "/pipes new 5x4 level:HARD seed:c") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 5x4h-c**")
+    assert await say(client, ALICE, "/pipes leaderboard period:the Week") is None
+    week = (await messages(client, ALICE))[-1]["content"]
+    assert await say(client, ALICE, "/pipes leaderboard period:week") is None
+    assert (await messages(client, ALICE))[-1]["content"] == week
+    name, face = next(iter(FACES.items()))
+    assert await say(client, CAROL, f"/pipes-setup kind kind:{face.kind.title.upper()}") is None
+    assert (await messages(client, CAROL))[-1]["content"].startswith("Saved.")
+    assert await say(client, CAROL, f"/pipes-setup kind kind:{name} on:yes") is None
+
+
+async def test_users_roles_and_channels_resolve(client, playground, monkeypatch):
+    """Users by the players' names, roles of the page's server (one people join, to be
+    pinged by the daily post) and its channel: sent with Discord's ``resolved`` data."""
+    payloads = []
+    build = playground.harness.command_payload
+
+    def recorded(*args, **kwargs):
+        payloads.append(build(*args, **kwargs))
+        return payloads[-1]
+
+    monkeypatch.setattr(playground.harness, "command_payload", recorded)
+    text = "/pipes-setup daily channel:#puzzles time:9am ping_role:puzzlers"
+    assert await say(client, CAROL, text) is None
+    resolved = payloads[-1]["data"]["resolved"]
+    assert resolved["roles"][str(PUZZLERS)]["name"] == "puzzlers"
+    assert list(resolved["channels"]) == [str(CHANNEL_ID)]
+    assert (await playground.bot.storage.guild_settings(GUILD_ID)).role_id == PUZZLERS
+    assert (await (await client.post("/api/daily")).json())["error"] is None
+    post = next(m for m in await messages(client, BOB) if "Daily" in m["content"])
+    assert post["content"].startswith(f"<@&{PUZZLERS}> ")
+    state = await (await client.get(f"/api/state?user={BOB}")).json()
+    assert {"id": str(PUZZLERS), "name": "puzzlers"} in state["roles"]
+    # @everyone is a role of the server too (the bot refuses to ping it); others are not.
+    assert await say(client, CAROL, "/pipes-setup daily ping_role:@everyone") is None
+    assert "does not ping @everyone" in (await messages(client, CAROL))[-1]["content"]
+    assert await say(client, CAROL, "/pipes-setup daily ping_role:admins") == (
+        "No role called admins: this server has @everyone and @puzzlers."
+    )
+    assert await say(client, CAROL, "/pipes-setup daily channel:general") == (
+        "No channel called general for channel: this server has #puzzles."
+    )
+    assert await say(client, ALICE, "/pipes stats user:bob") is None
+    assert resolved is not payloads[-1]["data"]["resolved"]
+    assert list(payloads[-1]["data"]["resolved"]["users"]) == [BOB]
+
+
+async def test_a_bot_failure_is_one_line_that_the_next_command_clears(
+    client, playground, monkeypatch
+):
+    """A command the bot fails on is answered with its apology and one line on the page;
+    the next command runs as usual (the failure is that command's, not every later one's)."""
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("the disk is on fire")
+
+    monkeypatch.setattr(playground.bot.service, "stats", broken)
+    failed = await say(client, ALICE, "/pipes stats")
+    assert failed.startswith("The bot failed (RuntimeError: the disk is on fire)")
+    assert (await messages(client, ALICE))[-1]["content"].startswith("Sorry, something went wrong")
+    monkeypatch.undo()
+    assert await say(client, ALICE, "/pipes stats") is None
+    assert await say(client, ALICE, "/pipes new 5x4") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 5x4-")
+
+
 async def test_daily_post_and_next_day(client):
     assert (await (await client.post("/api/daily")).json())["error"] is None
     again = (await (await client.post("/api/daily")).json())["error"]
     assert "already posted" in again
+    # The next day's post time (midnight UTC here) has come once the clock steps there.
     day = (await (await client.post("/api/next-day")).json())["date"]
-    assert (await (await client.post("/api/daily")).json())["error"] is None
+    assert "already posted" in (await (await client.post("/api/daily")).json())["error"]
     posts = [m for m in await messages(client, BOB) if "Daily Pipes —" in m["content"]]
     assert len(posts) == 2 and day in posts[-1]["content"]
+
+
+async def test_a_restart_keeps_the_channel_and_the_clock(tmp_path):
+    """Restarting the playground on the same database shows the same channel (pictures and
+    private messages included, buttons still working) on the same stepped date."""
+    database = str(tmp_path / "kept.sqlite3")
+    first = Playground(database)
+    await first.start()
+    try:
+        async with TestClient(TestServer(make_app(first))) as client:
+            assert await say(client, ALICE, "/pipes new 5x4 seed:kept") is None
+            day = (await (await client.post("/api/next-day")).json())["date"]
+            assert await say(client, ALICE, "/pipes rotate A1") is None
+            before = {u: await (await client.get(f"/api/state?user={u}")).json() for u in USERS}
+            board = next(m for m in before[ALICE]["messages"] if "Pipes 5x4-kept" in m["content"])
+            picture = await (await client.get(board["files"][0]["url"])).read()
+    finally:
+        await first.close()
+    assert (tmp_path / "kept.playground.json").is_file()
+    second = Playground(database)
+    await second.start()
+    try:
+        async with TestClient(TestServer(make_app(second))) as client:
+            for user, state in before.items():
+                after = await (await client.get(f"/api/state?user={user}")).json()
+                assert {**after, "now": 0} == {**state, "now": 0}
+            assert before[ALICE]["date"] == day
+            assert before[ALICE]["messages"] != before[BOB]["messages"]  # Alice's private reply
+            assert await (await client.get(board["files"][0]["url"])).read() == picture
+            tile = next(
+                c["custom_id"] for row in board["components"] for c in row["components"]
+                if c["custom_id"].startswith("pipes:t:")
+            )  # fmt: skip
+            response = await client.post(
+                "/api/click", json={"user": ALICE, "message": board["id"], "custom_id": tile}
+            )
+            assert (await response.json())["error"] is None
+            edited = next(m for m in await messages(client, BOB) if m["id"] == board["id"])
+            assert "2 turns" in edited["content"]
+    finally:
+        await second.close()
+    # A database new to the playground starts with an empty channel on today's date.
+    for path in tmp_path.glob("kept.sqlite3*"):
+        path.unlink()
+    third = Playground(database)
+    await third.start()
+    try:
+        assert third.state(int(ALICE))["messages"] == []
+        assert third.clock.offset == timedelta(0)
+    finally:
+        await third.close()
+
+
+class RealClock:
+    """The real time as a test sets it."""
+
+    def __init__(self, now):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+async def test_the_daily_post_keeps_its_time_on_the_page_clock(tmp_path):
+    """The daily is posted when the page's clock (stepped days included) reaches its post
+    time in the server's zone, and "post now" posts the date the server is on."""
+    real = RealClock(datetime(2026, 11, 24, 12, 0, tzinfo=UTC))
+    playground = Playground(str(tmp_path / "clock.sqlite3"), real_clock=real)
+    await playground.start()
+    try:
+        async with TestClient(TestServer(make_app(playground))) as client:
+            setup = "/pipes-setup daily time:9:30 pm timezone:Europe/Berlin"  # 20:30 UTC
+            assert await say(client, CAROL, setup) is None
+            at = datetime(2026, 11, 24, 20, 30, tzinfo=UTC)
+            assert f"Next post: <t:{int(at.timestamp())}:F>." in (
+                (await messages(client, CAROL))[-1]["content"]
+            )
+            assert await playground.tick() == 0  # noon: not yet
+            state = await (await client.post("/api/next-day")).json()
+            assert state == {"error": None, "date": "2026-11-25"}
+            assert await say(client, CAROL, "/pipes-setup status") is None
+            at += timedelta(days=1)
+            assert f"Next post: <t:{int(at.timestamp())}:F>." in (
+                (await messages(client, CAROL))[-1]["content"]
+            )
+            page = await (await client.get(f"/api/state?user={BOB}")).json()
+            assert page["now"] == int(datetime(2026, 11, 25, 12, tzinfo=UTC).timestamp() * 1000)
+            assert not [m for m in page["messages"] if "Daily" in m["content"]]
+            real.now = datetime(2026, 11, 24, 20, 31, tzinfo=UTC)  # the page: 25th, 21:31 Berlin
+            assert await playground.tick() == 1
+            post = (await messages(client, BOB))[-1]["content"]
+            assert "Daily Pipes — 2026-11-25" in post
+            # 23:30 UTC is already the 26th in Berlin: "post now" posts the 26th's daily.
+            real.now = datetime(2026, 11, 24, 23, 30, tzinfo=UTC)
+            assert (await (await client.post("/api/daily")).json())["error"] is None
+            assert "Daily Pipes — 2026-11-26" in (await messages(client, BOB))[-1]["content"]
+    finally:
+        await playground.close()
 
 
 # -- in a real browser ------------------------------------------------------------------
@@ -244,3 +469,28 @@ async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
     mine = [m for m in await messages(client, BOB) if m["ephemeral"]]
     assert any(m["content"].startswith("**Daily Minesweeper") for m in mine)
     assert any(m["content"].startswith("**Daily Pipes") for m in mine)
+
+
+def test_times_on_the_page_follow_its_clock_in_chromium(site, browser):
+    """After "Next day", <t:…> markup renders against the page's clock (a board just begun
+    was begun "a few seconds ago", not "in a day"), the stepped day's post is made at its
+    time, and a role mention shows the role's name."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
+    browser.get(site)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+    press(browser, "#next-day")
+    day = date.fromisoformat(browser.find_element(By.ID, "date").text.split()[-1])
+    # The server posts at midnight UTC: the stepped day's post is there without asking.
+    assert f"Daily Pipes — {day.isoformat()}" in text_of(browser)
+    type_command(browser, "/pipes new 5x4 seed:clock")
+    assert "⏱ started a few seconds ago" in text_of(browser)
+    Select(browser.find_element(By.ID, "user")).select_by_index(2)  # Carol, who manages
+    wait_idle(browser)
+    type_command(browser, "/pipes-setup daily ping_role:puzzlers")
+    saved = browser.find_elements(By.CSS_SELECTOR, ".msg .content")[-1].text
+    following = day + timedelta(days=1)
+    assert f"Next post: {following:%A, %B} {following.day}, {following.year}" in saved
+    assert "12:00 AM" in saved and "Pings @puzzlers." in saved
