@@ -172,6 +172,7 @@ async def test_a_bot_failure_is_one_line_that_the_next_command_clears(
 ):
     """A command the bot fails on is answered with its apology and one line on the page;
     the next command runs as usual (the failure is that command's, not every later one's)."""
+
     async def broken(*_args, **_kwargs):
         raise RuntimeError("the disk is on fire")
 
@@ -268,16 +269,18 @@ async def test_the_daily_post_keeps_its_time_on_the_page_clock(tmp_path):
             setup = "/pipes-setup daily time:9:30 pm timezone:Europe/Berlin"  # 20:30 UTC
             assert await say(client, CAROL, setup) is None
             at = datetime(2026, 11, 24, 20, 30, tzinfo=UTC)
-            assert f"Next post: <t:{int(at.timestamp())}:F>." in (
-                (await messages(client, CAROL))[-1]["content"]
+            assert (
+                f"Next post: <t:{int(at.timestamp())}:F>."
+                in ((await messages(client, CAROL))[-1]["content"])
             )
             assert await playground.tick() == 0  # noon: not yet
             state = await (await client.post("/api/next-day")).json()
             assert state == {"error": None, "date": "2026-11-25"}
             assert await say(client, CAROL, "/pipes-setup status") is None
             at += timedelta(days=1)
-            assert f"Next post: <t:{int(at.timestamp())}:F>." in (
-                (await messages(client, CAROL))[-1]["content"]
+            assert (
+                f"Next post: <t:{int(at.timestamp())}:F>."
+                in ((await messages(client, CAROL))[-1]["content"])
             )
             page = await (await client.get(f"/api/state?user={BOB}")).json()
             assert page["now"] == int(datetime(2026, 11, 25, 12, tzinfo=UTC).timestamp() * 1000)
