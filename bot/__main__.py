@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 import discord
 
+import play
+from db import StorageUnusable
+
 from .app import create_bot
 from .config import ConfigError, load_settings
+
+
+async def check_storage(where: str) -> None:
+    """Open the storage (its integrity checked, migrated as needed) and close it again:
+    ``StorageUnusable`` before anything reaches Discord if it cannot serve."""
+    storage = await play.open_storage(where)
+    await storage.close()
 
 
 def main() -> int:
@@ -24,6 +35,12 @@ def main() -> int:
             "or in the environment.",
             file=sys.stderr,
         )
+        return 2
+    try:
+        asyncio.run(check_storage(settings.database))
+    except StorageUnusable as error:
+        setting = "DATABASE_URL" if settings.database_url else "DATABASE_PATH"
+        print(f"error: {setting}: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

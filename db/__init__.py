@@ -36,6 +36,7 @@ from .storage import (
     StateCodec,
     Storage,
     StorageError,
+    StorageUnusable,
     utc_now,
 )  # fmt: skip
 
@@ -60,6 +61,6 @@ __all__ = [
     "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPost", "DailyPuzzle",
     "Game", "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles", "MoveRecord",
     "NewPuzzle", "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord", "Result", "Rules",
-    "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError", "is_postgres_url",
-    "open_storage", "utc_now", "without_password",
+    "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError", "StorageUnusable",
+    "is_postgres_url", "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

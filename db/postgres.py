@@ -32,7 +32,7 @@ from .models import (
 from .postgres_schema import migrate
 from .schema import NewPuzzle
 from .statements import numbered as pg
-from .storage import Clock, Codecs, GameNotFound, Rules, StorageError, utc_now
+from .storage import Clock, Codecs, GameNotFound, Rules, StorageError, StorageUnusable, utc_now
 
 if TYPE_CHECKING:
     from .postgres_schema import Connection
@@ -83,8 +83,27 @@ class PostgresStorage:
     async def open(
         cls, url: str, codecs: Codecs, *, clock: Clock = utc_now, connections: int = 10
     ) -> PostgresStorage:
-        """Connect to the database at ``url`` and migrate it (once, whoever starts first)."""
-        pool = await asyncpg.create_pool(
+        """Connect to the database at ``url`` and migrate it (once, whoever starts first);
+        ``StorageUnusable`` if the server cannot be reached or refuses the connection."""
+        try:
+            pool = await cls._new_pool(url, connections)
+        except (OSError, TimeoutError, asyncpg.PostgresError) as error:
+            where = without_password(url, url)
+            raise StorageUnusable(
+                f"the PostgreSQL database at {where} cannot be reached "
+                f"({type(error).__name__}: {without_password(str(error), url)})."
+            ) from error
+        try:
+            async with pool.acquire() as connection:
+                await migrate(connection)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, codecs, clock)
+
+    @staticmethod
+    async def _new_pool(url: str, connections: int) -> asyncpg.Pool:
+        return await asyncpg.create_pool(
             url,
             min_size=1,
             max_size=connections,
@@ -96,13 +115,6 @@ class PostgresStorage:
                 "idle_in_transaction_session_timeout": IDLE_TIMEOUT,
             },
         )
-        try:
-            async with pool.acquire() as connection:
-                await migrate(connection)
-        except BaseException:
-            await pool.close()
-            raise
-        return cls(pool, codecs, clock)
 
     async def close(self) -> None:
         """Close every pooled connection."""

@@ -32,7 +32,7 @@ from .models import (
     Result,
 )  # fmt: skip
 from .schema import LegacyPuzzles, NewPuzzle, migrate
-from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
+from .storage import Clock, Codecs, GameNotFound, Rules, StorageUnusable, utc_now
 
 
 def _text(moment: datetime) -> str:
@@ -65,10 +65,16 @@ class SqliteStorage:
         clock: Clock = utc_now,
         legacy: LegacyPuzzles | None = None,
     ) -> SqliteStorage:
-        """Open (creating and migrating as needed) the database file at ``path``."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        writer = await _connect(path)
+        """Open (creating and migrating as needed) the database file at ``path``, after a
+        quick check of its integrity (``StorageUnusable`` if it is damaged or cannot be
+        written)."""
         try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            writer = await _connect(path)
+        except (OSError, sqlite3.Error) as error:
+            raise StorageUnusable(f"{path} cannot be opened or created ({error}).") from error
+        try:
+            await _check_integrity(writer, path)
             await writer.execute("PRAGMA journal_mode = WAL")
             await migrate(writer, legacy)
             reader = await _connect(path)
@@ -396,6 +402,21 @@ class SqliteStorage:
 
     async def user_results(self, user_id: int) -> list[Result]:
         return [rows.result(row) for row in await self._all(sql.USER_RESULTS, user_id)]
+
+
+async def _check_integrity(connection: aiosqlite.Connection, path: str | Path) -> None:
+    """SQLite's quick check (fast: no index is compared with its table)."""
+    try:
+        rows = await connection.execute_fetchall("PRAGMA quick_check")
+    except sqlite3.DatabaseError as error:  # not a database at all, or its header is gone
+        problems = [str(error)]
+    else:
+        problems = [str(row[0]) for row in rows if row[0] != "ok"]
+    if problems:
+        raise StorageUnusable(
+            f"{path} is damaged or no SQLite database ({problems[0]}): restore it from a "
+            "backup (python -m db.backup makes them)."
+        )
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

@@ -37,6 +37,11 @@ class StorageError(Exception):
     """A request the storage refuses; the message is written for people."""
 
 
+class StorageUnusable(StorageError):
+    """The storage cannot be opened: a damaged or unwritable file, an unreachable server.
+    The message says what is wrong, for whoever runs the bot."""
+
+
 class GameNotFound(StorageError):
     """No game has that id."""
 

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import html
 import logging
+import sys
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -29,7 +30,7 @@ from bot import PipesBot, Settings, create_bot
 from bot.config import DEFAULT_DATABASE, load_settings
 from bot.face import Face
 from bot.kinds import FACES
-from db import DailyKind, GuildSettings
+from db import DailyKind, GuildSettings, StorageUnusable
 
 from .keep import Keeper, Kept, kept_beside
 from .offline import (
@@ -415,7 +416,8 @@ async def serve(
 
 
 def main() -> None:
-    """Entry point of ``python -m playground``."""
+    """Entry point of ``python -m playground``: exit code 2 with one line when its storage
+    cannot serve."""
     parser = argparse.ArgumentParser(prog="python -m playground", description=__doc__)
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--database", default=None, help=f"default: {DEFAULT_DATABASE}")
@@ -423,8 +425,13 @@ def main() -> None:
     database = args.database or load_settings().database
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)  # no voice-support chatter
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(database, port=args.port))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(database, port=args.port))
+    except StorageUnusable as error:
+        setting = "--database" if args.database else "DATABASE_PATH"
+        print(f"error: {setting}: {error}", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":
