@@ -119,3 +119,15 @@ async def test_giving_up_a_daily_shows_no_solution_while_its_date_runs(harness, 
 async def test_old_public_daily_seeds_are_refused(harness):
     made = await harness.command("new", BOB, size="8x8", seed="d20261123")
     assert made[-1].ephemeral and "kept for the daily puzzles" in made[-1].content
+
+
+async def test_a_solve_after_its_date_ended_does_not_extend_the_streak(harness, clock):
+    board_id, game = await play_daily(harness)  # 2026-11-22, solved on the day
+    await solve_by_clicks(harness, board_id, game)
+    clock.now += timedelta(days=1)  # 2026-11-23 begins: its daily, solved at 24:00:01
+    made = await harness.command("daily", ALICE)
+    second = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
+    clock.now += timedelta(days=1, seconds=1)
+    await solve_by_clicks(harness, message_of(harness, board_message(made)), second)
+    stats = (await harness.command("stats", ALICE))[0].content
+    assert "Daily solves: 2" in stats and "Streak: 1 (longest 1)" in stats

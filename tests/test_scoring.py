@@ -1,5 +1,6 @@
 """Scoring, ranks and streaks (app level, the same for every backend)."""
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -109,3 +110,21 @@ def test_a_period_ranks_days_solved_then_points_or_time():
     ]
     by_time = period_ranked([r for r in results if r.user_id != 3], TIME)
     assert [(p.user_id, p.total) for p in by_time] == [(2, 80), (1, 100)]
+
+
+def test_a_late_solve_neither_extends_nor_breaks_a_streak():
+    """Wordle and NYT count a streak only for solves on the day: a late solve keeps its
+    result, but its date adds no day to a streak, nor ends one."""
+    start = date(2026, 11, 1)
+
+    def solved(offset, late=False):
+        return replace(result(1, 60, day=start + timedelta(days=offset)), late=late)
+
+    on_the_day = [solved(0), solved(1), solved(3)]
+    assert user_stats(1, on_the_day, start + timedelta(days=3)).current_streak == 1
+    bridged = [*on_the_day, solved(2, late=True)]
+    stats = user_stats(1, bridged, start + timedelta(days=3))
+    assert (stats.current_streak, stats.longest_streak, stats.solves) == (3, 3, 4)
+    only_late = [solved(0, late=True), solved(1, late=True)]
+    stats = user_stats(1, only_late, start + timedelta(days=1))
+    assert (stats.current_streak, stats.longest_streak, stats.solves) == (0, 0, 2)
