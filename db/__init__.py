@@ -8,6 +8,7 @@ implementation.
 
 from pathlib import Path
 
+from .errors import StorageError, StorageUnusable
 from .models import (
     MODES,
     Change,
@@ -35,8 +36,6 @@ from .storage import (
     StaleGame,
     StateCodec,
     Storage,
-    StorageError,
-    StorageUnusable,
     utc_now,
 )  # fmt: skip
 

@@ -18,10 +18,10 @@ import aiosqlite
 import asyncpg
 
 from . import rows
+from .errors import StorageError
 from .postgres_schema import migrate as migrate_postgres
 from .schema import LegacyPuzzles
 from .schema import migrate as migrate_sqlite
-from .storage import StorageError
 
 if TYPE_CHECKING:
     from .postgres_schema import Connection

@@ -19,6 +19,7 @@ import asyncpg
 
 from . import rows
 from . import statements as sql
+from .errors import StorageError, StorageUnusable
 from .models import (
     Changed,
     DailyPost,
@@ -32,7 +33,7 @@ from .models import (
 from .postgres_schema import migrate
 from .schema import NewPuzzle
 from .statements import numbered as pg
-from .storage import Clock, Codecs, GameNotFound, Rules, StorageError, StorageUnusable, utc_now
+from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
 
 if TYPE_CHECKING:
     from .postgres_schema import Connection

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import asyncpg
 
-from .schema import DAILY_ROWS_FROM_COLUMNS
+from .schema import DAILY_ROWS_FROM_COLUMNS, newer
 
 if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
     #: A pooled connection.
@@ -160,8 +160,11 @@ MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4]
 async def migrate(connection: Connection) -> int:
     """Bring the database up to the newest schema; returns the version. A database already
     up to date is only read (the bot's role needs no right to create tables then)."""
-    if await _version(connection) >= len(MIGRATIONS):
-        return len(MIGRATIONS)
+    found = await _version(connection)
+    if found > len(MIGRATIONS):
+        raise newer(found, len(MIGRATIONS))
+    if found == len(MIGRATIONS):
+        return found
     while True:
         async with connection.transaction():
             await connection.execute("SELECT pg_advisory_xact_lock($1, $2)", *LOCK)

@@ -12,6 +12,8 @@ from typing import Protocol
 
 import aiosqlite
 
+from .errors import StorageUnusable
+
 
 class NewPuzzle(Protocol):
     """A generated puzzle to store (``puzzle.Generated`` has these fields)."""
@@ -376,6 +378,14 @@ _V8 = [
 MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8]
 
 
+def newer(found: int, known: int) -> StorageUnusable:
+    """The refusal of a database a newer version of the bot has migrated."""
+    return StorageUnusable(
+        f"this database was made by a newer version of the bot (schema {found}; this one "
+        f"knows {known}): run that version, every process of it."
+    )
+
+
 async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None = None) -> int:
     """Bring the database up to the newest schema in place; returns the version."""
     # Tables are rebuilt with foreign keys off (SQLite's documented way); they are checked
@@ -387,6 +397,9 @@ async def migrate(connection: aiosqlite.Connection, legacy: LegacyPuzzles | None
             # Read under the write lock: a rival process may have migrated meanwhile.
             rows = await connection.execute_fetchall("PRAGMA user_version")
             (version,) = next(iter(rows))
+            if version > len(MIGRATIONS):
+                await connection.execute("ROLLBACK")
+                raise newer(version, len(MIGRATIONS))
             if version >= len(MIGRATIONS):
                 await connection.execute("COMMIT")
                 break

@@ -21,6 +21,7 @@ import aiosqlite
 
 from . import rows
 from . import statements as sql
+from .errors import StorageUnusable
 from .models import (
     Changed,
     DailyPost,
@@ -32,7 +33,7 @@ from .models import (
     Result,
 )  # fmt: skip
 from .schema import LegacyPuzzles, NewPuzzle, migrate
-from .storage import Clock, Codecs, GameNotFound, Rules, StorageUnusable, utc_now
+from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
 
 
 def _text(moment: datetime) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
+from .errors import StorageError
 from .models import (
     Change,
     Changed,
@@ -31,15 +32,6 @@ Clock = Callable[[], datetime]
 def utc_now() -> datetime:
     """The server's time, in UTC."""
     return datetime.now(UTC)
-
-
-class StorageError(Exception):
-    """A request the storage refuses; the message is written for people."""
-
-
-class StorageUnusable(StorageError):
-    """The storage cannot be opened: a damaged or unwritable file, an unreachable server.
-    The message says what is wrong, for whoever runs the bot."""
 
 
 class GameNotFound(StorageError):

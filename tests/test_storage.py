@@ -34,6 +34,7 @@ from db import (
     NewResult,
     StaleGame,
     StorageError,
+    StorageUnusable,
     open_storage,
     postgres_schema,
     schema,
@@ -614,3 +615,13 @@ async def test_an_up_to_date_database_opens_without_the_right_to_create(postgres
         assert (await new_game(store)).version == 0
     finally:
         await store.close()
+
+
+async def test_a_database_of_a_newer_version_is_refused_not_used(backend, tmp_path, monkeypatch):
+    """A rollback (or an old process beside a new one) must not read and write a schema it
+    does not know: it stops with a sentence instead."""
+    await (await open_backend(backend, tmp_path / "newer.sqlite3")).close()
+    module = schema if backend == "sqlite" else postgres_schema
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:-1])
+    with pytest.raises(StorageUnusable, match="made by a newer version of the bot"):
+        await open_backend(backend, tmp_path / "newer.sqlite3")
