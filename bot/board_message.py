@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from play import Board
+from puzzle import Marks
 
 from . import custom_ids, texts
 from .kinds import FACES
@@ -20,6 +21,8 @@ from .window import Viewport, step, viewport_around, windows
 from .workers import Workers
 
 HINT_LABEL = "💡 Hint"
+NO_MARKS = Marks()
+ButtonStyle = discord.ButtonStyle
 WINDOW_ALT = "The block of cells that has buttons, enlarged to read on a phone."
 
 
@@ -33,6 +36,8 @@ class BoardMessage:
     view: discord.ui.View | None
     #: What the board's picture shows, for screen readers.
     alt: str
+    #: The move's animation (bytes, file name, description), when the kind shows one.
+    animation: tuple[bytes, str, str] | None = None
 
     def files(self) -> list[discord.File]:
         made = [discord.File(io.BytesIO(self.png), filename="board.png", description=self.alt)]
@@ -40,6 +45,9 @@ class BoardMessage:
             made.append(
                 discord.File(io.BytesIO(self.zoom), filename="window.png", description=WINDOW_ALT)
             )
+        if self.animation is not None:
+            data, name, description = self.animation
+            made.append(discord.File(io.BytesIO(data), filename=name, description=description))
         return made
 
 
@@ -47,17 +55,22 @@ async def board_message(
     workers: Workers,
     board: Board,
     window: Viewport,
-    highlight: tuple[int, ...] = (),
+    marks: Marks = NO_MARKS,
     mode: str | None = None,
+    trace: tuple[Any, ...] = (),
 ) -> BoardMessage:
-    """The board's text, its picture (the window framed) and its buttons in ``mode`` (the
-    kind's first by default), as the face of its kind shows them."""
+    """The board's text, its picture (the window framed, the last move's marks) and its
+    buttons in ``mode`` (the kind's first by default), as the face of its kind shows them;
+    with the move's animation when it left a trace the kind animates."""
     game, face = board.game, FACES[board.game.kind]
     framed = not game.finished and not window.covers(game.width, game.height)
     frame = (window.x, window.y, window.width, window.height) if framed else None
-    png, zoom = await face.draw(workers, board, frame, highlight)
+    png, zoom = await face.draw(workers, board, frame, marks)
+    animation = None
+    if trace and face.animate is not None:
+        animation = await face.animate(workers, board, trace)
     view = board_view(board, window, mode or face.first_mode)
-    return BoardMessage(texts.status(board, face), png, zoom, view, face.alt)
+    return BoardMessage(texts.status(board, face), png, zoom, view, face.alt, animation)
 
 
 def first_window(board: Board, focus: int | None = None) -> Viewport:
@@ -128,6 +141,10 @@ def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
                     disabled=target == view,
                 )
             )
+    for label, action in face.controls:
+        controls.append(
+            button(label, custom_ids.action(game.id, action, view, mode), ButtonStyle.secondary)
+        )
     if len(face.modes) > 1:  # a switch with one mode would go nowhere
         controls.append(
             button(

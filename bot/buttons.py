@@ -106,6 +106,25 @@ class TileButton(_BoardAction, template=custom_ids.TILE):
         return await service.play(game_id, user, pressed, interaction_id)
 
 
+class ActionButton(_BoardAction, template=custom_ids.ACTION):
+    """One of the kind's own controls: the move its face makes of the action."""
+
+    async def act(
+        self, service: GameService, game_id: int, interaction_id: int, user: int
+    ) -> Played:
+        action = self.fields["action"]
+
+        def acted(game: Game) -> str:
+            face = FACES[game.kind]
+            known = face.act is not None and action in {token for _, token in face.controls}
+            if not known or (self.mode is not None and self.mode not in face.modes):
+                raise UserError("That button is out of date: nothing was changed.")
+            assert face.act is not None
+            return face.act(game, action, self.mode or face.first_mode)
+
+        return await service.play(game_id, user, acted, interaction_id)
+
+
 class NavButton(_BoardAction, template=custom_ids.NAV):
     """Show another window of tile buttons (looking is free: nothing is stored)."""
 
@@ -158,7 +177,7 @@ class PlayButton(_Action, template=custom_ids.PLAY):
         )
 
 
-_KNOWN = (TileButton, NavButton, ModeButton, HintButton, PlayButton)
+_KNOWN = (TileButton, ActionButton, NavButton, ModeButton, HintButton, PlayButton)
 # Every id of ours that no button above reads (forged, cut, or from an older version).
 _UNKNOWN = "(?!(?:{}))pipes:.*".format(
     "|".join(

@@ -15,6 +15,7 @@ TILE = rf"pipes:t:{GAME}:(?P<cell>[0-9]{{1,4}}):{VIEW}{MODE}"
 NAV = rf"pipes:v:{GAME}:(?P<dir>[lurdpn]):{VIEW}{MODE}"
 HINT = rf"pipes:h:{GAME}:{VIEW}{MODE}"
 SWITCH = rf"pipes:m:{GAME}:(?P<to>[a-z0-9]{{1,8}}):{VIEW}"
+ACTION = rf"pipes:a:{GAME}:(?P<action>[a-z0-9]{{1,8}}):{VIEW}{MODE}"
 PLAY = r"pipes:play:(?P<daily>[0-9]{1,18})"
 
 
@@ -32,6 +33,10 @@ def hint(game_id: int, view: Viewport, mode: str) -> str:
 
 def switch(game_id: int, to: str, view: Viewport) -> str:
     return f"pipes:m:{game_id}:{to}:{view.x}:{view.y}"
+
+
+def action(game_id: int, action: str, view: Viewport, mode: str) -> str:
+    return f"pipes:a:{game_id}:{action}:{view.x}:{view.y}:{mode}"
 
 
 def play(daily_id: int) -> str:

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from db import Game
 from play import Board
-from puzzle import Kind
+from puzzle import Kind, Marks
 from puzzle.grid import cell_name
 
 from .options import Interaction
@@ -86,10 +86,9 @@ class Face:
     tile_label: Callable[[Board, int], tuple[str, discord.ButtonStyle]]
     #: The cell a board's first window is around.
     centre: Callable[[Board], int]
-    #: The picture: workers, board, the framed block of cells (or None), marked cells.
-    draw: Callable[
-        [Workers, Board, tuple[int, int, int, int] | None, tuple[int, ...]], Awaitable[Drawn]
-    ]
+    #: The picture: workers, board, the framed block of cells (or None), what the last move
+    #: marked (cells, edges between cells).
+    draw: Callable[[Workers, Board, tuple[int, int, int, int] | None, Marks], Awaitable[Drawn]]
     #: What the picture shows, for screen readers.
     alt: str
     #: The picture of a win: bytes, file name, description.
@@ -117,6 +116,16 @@ class Face:
     warm: Callable[[], None] | None = None
     #: Daily-post words: the line naming a daily choice ("8×8 Pipes").
     daily_words: Callable[[str], str] = field(default=str)
+    #: Buttons of the kind's own beside the shared controls (a maze's arrows): their labels
+    #: and action tokens (letters and digits, at most 8; they ride in button ids), and the
+    #: move text of an action on a game in a click mode.
+    controls: tuple[tuple[str, str], ...] = ()
+    act: Callable[[Game, str, str], str] | None = None
+    #: An animation of a move's intermediate states (``Applied.trace``): bytes, file name,
+    #: description; None: the kind shows none.
+    animate: (
+        Callable[[Workers, Board, tuple[Any, ...]], Awaitable[tuple[bytes, str, str]]] | None
+    ) = None
 
     @property
     def name(self) -> str:

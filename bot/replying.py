@@ -166,7 +166,7 @@ async def _show_clicked(
     board = played.board
     window = following(board, clicked.window, played.marks.focus)
     message = await board_message(
-        interaction.client.workers, board, window, played.cells, clicked.mode
+        interaction.client.workers, board, window, played.marks, clicked.mode, played.trace
     )
     edit = (
         interaction.edit_original_response
@@ -192,7 +192,9 @@ async def _show_typed(interaction: Interaction, played: Played) -> Typed:
     else:
         window = first_window(board, played.marks.focus)
     mode = handle.mode if handle is not None else FACES[game.kind].first_mode
-    message = await board_message(interaction.client.workers, board, window, played.cells, mode)
+    message = await board_message(
+        interaction.client.workers, board, window, played.marks, mode, played.trace
+    )
     newer_shown = handle is not None and handle.version > game.version
     updated = newer_shown or await _update_in_place(interaction, game, handle, message)
     if updated and handle is not None and not newer_shown:

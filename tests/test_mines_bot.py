@@ -247,7 +247,7 @@ async def test_a_move_of_the_other_kind_changes_nothing_and_says_so(harness):
     assert made[-1].content == "That button is out of date: nothing was changed."
     assert (await harness.bot.storage.game(game.id)).version == 0
     board = await service.board(await harness.bot.storage.game(game.id))
-    shown = await bot_board_message(harness.bot.workers, board, first_window(board), (), "c")
+    shown = await bot_board_message(harness.bot.workers, board, first_window(board), mode="c")
     modes = [c["custom_id"] for row in shown.view.to_components() for c in row["components"]]
     assert all(m.endswith(":o") for m in modes if m.startswith("pipes:t:"))
     refused = await harness.click(message_id, modes[0], BOB)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from play import Board, UserError
-from puzzle import KINDS
+from puzzle import KINDS, Marks
 from puzzle.grid import cell_name
 from renderer import MinesView, render_mines_png
 
@@ -69,18 +69,18 @@ def mines_view(board: Board) -> MinesView:
 
 
 async def _draw(
-    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marked: tuple[int, ...]
+    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
 ) -> Drawn:
     game = board.game
     drawn: Drawn = await workers.draw(
-        render_mines_png, mines_view(board), highlight=marked, frame=frame,
+        render_mines_png, mines_view(board), highlight=marks.cells, frame=frame,
         zoom=max(game.width, game.height) >= ZOOM_FROM,
     )  # fmt: skip
     return drawn
 
 
 async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
-    png, _ = await _draw(workers, board, None, ())
+    png, _ = await _draw(workers, board, None, Marks())
     return png, "mines-win.png", "The cleared board, every mine flagged"
 
 

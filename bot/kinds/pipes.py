@@ -10,7 +10,7 @@ from discord import app_commands
 
 import datapack as minecraft
 from play import Board, UserError
-from puzzle import KINDS
+from puzzle import KINDS, Marks
 from puzzle.grid import cell_name, parse_size
 from puzzle.pipes import GLYPHS, Params, check
 from puzzle.pipes.notation import WRAP_NOT_EASY
@@ -64,7 +64,7 @@ def _centre(board: Board) -> int:
 
 
 async def _draw(
-    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marked: tuple[int, ...]
+    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
 ) -> Drawn:
     """The tiles as they are (a given-up board shows its solution, a daily's once its date
     is over everywhere)."""
@@ -75,7 +75,7 @@ async def _draw(
         result = check(game.width, game.height, tiles, puzzle.source, puzzle.wrap)
     drawn: Drawn = await workers.draw(
         render_boards, game.width, game.height, tiles, puzzle.source, result,
-        zoom=max(game.width, game.height) >= ZOOM_FROM, highlight=marked,
+        zoom=max(game.width, game.height) >= ZOOM_FROM, highlight=marks.cells,
         locked=game.state.locked, frame=frame, wrap=puzzle.wrap,
     )  # fmt: skip
     return drawn

@@ -18,7 +18,7 @@ from bot.window import viewport
 from bot.workers import Workers
 from db import Game, PuzzleRecord
 from play import Board
-from puzzle import KINDS, Status
+from puzzle import KINDS, Marks, Status
 
 UNDER_TEST = {**FACES, LIGHTS_FACE.name: LIGHTS_FACE}
 START = datetime(2026, 11, 22, 12, tzinfo=UTC)
@@ -81,7 +81,7 @@ async def test_a_board_of_every_outcome_has_a_picture_and_a_status(workers, name
     assert board.status.outcome == outcome
     game = board.game
     frame = None if game.finished else (0, 0, min(game.width, 5), min(game.height, 4))
-    picture, window = await face.draw(workers, board, frame, (0,))
+    picture, window = await face.draw(workers, board, frame, Marks((0,), focus=0))
     png(picture)
     if window is not None:
         png(window)

@@ -191,6 +191,8 @@ def test_random_play_keeps_the_contract(name, params, data):
         assert kind.encode_state(state) == before
         assert all(move in moves for move in applied.moves) and applied.counted >= 0
         assert_marks_on_board(applied.marks, area)
+        for frame in applied.trace:  # intermediate states, each one a state of the kind's
+            assert kind.decode_state(kind.encode_state(frame)) == frame
         state = applied.state
         assert kind.decode_state(kind.encode_state(state)) == state
 

@@ -183,15 +183,19 @@ class LightsKind:
         return cell_name(puzzle.width, move)
 
     def apply(self, puzzle: Puzzle, state: State, moves: Sequence[int]) -> Applied[State, int]:
-        """Press cells in order, all or nothing: no press once every light is off."""
+        """Press cells in order, all or nothing: no press once every light is off. Several
+        presses leave the lights after each as a trace to animate."""
+        states = []
         for move in moves:
             if not 0 <= move < puzzle.width * puzzle.height:
                 raise MoveError("That cell is not on the board.")
             if not any(state):
                 raise MoveError("Every light is off already: this game is solved.")
             state = press(puzzle.width, puzzle.height, state, move)
+            states.append(state)
         focus = moves[-1] if moves else None
-        return Applied(state, tuple(moves), len(moves), Marks(tuple(moves), focus=focus))
+        trace = tuple(states) if len(states) > 1 else ()
+        return Applied(state, tuple(moves), len(moves), Marks(tuple(moves), focus=focus), trace)
 
     def status(self, puzzle: Puzzle, state: State) -> Status:
         return Status("playing" if any(state) else "solved", {"lit": sum(state)})

@@ -16,7 +16,8 @@ from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
 from play import Board
-from renderer.canvas import encode_png, encode_pngs
+from puzzle import Marks
+from renderer.canvas import encode_gif, encode_png, encode_pngs
 from renderer.layout import layout
 
 from .lights import KIND, cell_name, register
@@ -46,16 +47,29 @@ def _post_png(width, height, lights):
     return encode_png(picture(width, height, lights)[0])
 
 
-async def _draw(workers: Workers, board: Board, frame, marked):
+async def _draw(workers: Workers, board: Board, frame, marks: Marks):
     game = board.game
     drawn: tuple[bytes, bytes | None] = await workers.draw(
-        _draw_pngs, game.width, game.height, game.state, marked, frame, game.finished
+        _draw_pngs, game.width, game.height, game.state, marks.cells, frame, game.finished
     )
     return drawn
 
 
+def _gif(width, height, states):
+    return encode_gif(
+        [picture(width, height, s)[0].convert("P") for s in states], [300] * len(states)
+    )
+
+
+async def _animate(workers: Workers, board: Board, trace):
+    """The lights after each press of a command of several."""
+    game = board.game
+    gif = await workers.draw(_gif, game.width, game.height, trace)
+    return gif, "lights-presses.gif", "The lights after each press"
+
+
 async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
-    png, _ = await _draw(workers, board, None, ())
+    png, _ = await _draw(workers, board, None, Marks())
     return png, "lights-win.png", "Every light off"
 
 
@@ -113,6 +127,9 @@ FACE = Face(
     icon="💡",
     max_side=5,
     hint_description="Press one cell of a shortest solution (+30 s on your time)",
+    controls=(("🎯 Centre", "centre"),),
+    act=lambda game, action, mode: cell_name(game.width, game.width * game.height // 2),
+    animate=_animate,
 )
 
 

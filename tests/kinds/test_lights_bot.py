@@ -129,3 +129,22 @@ async def test_a_kind_with_one_click_mode_gets_no_mode_switch(lights):
     ids = board_message(made).custom_ids()
     assert not any(i.startswith("pipes:m:") for i in ids)  # nowhere to switch to
     assert any(i.startswith("pipes:h:") for i in ids)
+
+
+async def test_a_kinds_own_control_and_a_moves_animation_reach_the_player(lights):
+    await lights.command("new", ALICE, group="lights", size="3x3", seed="controls")
+    game = (await lights.bot.storage.unfinished_games(ALICE))[0]
+    made = await lights.command("resume", ALICE, group="lights")
+    board = board_message(made)
+    centre = f"pipes:a:{game.id}:centre:0:0:p"
+    assert centre in board.custom_ids()
+    made = await lights.click(message_of(lights, board), centre, ALICE)
+    after = await lights.bot.storage.game(game.id)
+    assert after.turns == 1 and after.state[4] != game.state[4]  # the centre pressed
+    assert [m.move for m in await lights.bot.storage.moves(game.id)] == ["B2"]
+    made = await lights.command("press", ALICE, group="lights", cells="A1 C3")
+    edit = made[0]
+    gif = edit.image("lights-presses.gif")
+    assert gif.format == "GIF" and gif.n_frames == 2  # the lights after each press
+    one = await lights.command("press", ALICE, group="lights", cells="A1")
+    assert all(not name.endswith(".gif") for name, _ in one[0].files)  # one press: no trace
