@@ -39,8 +39,7 @@ def main() -> int:
     try:
         asyncio.run(check_storage(settings.database))
     except StorageUnusable as error:
-        setting = "DATABASE_URL" if settings.database_url else "DATABASE_PATH"
-        print(f"error: {setting}: {error}", file=sys.stderr)
+        print(f"error: {settings.database_setting}: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

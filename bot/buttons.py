@@ -179,7 +179,7 @@ class PlayButton(_Action, template=custom_ids.PLAY):
 
 _KNOWN = (TileButton, ActionButton, NavButton, ModeButton, HintButton, PlayButton)
 # Every id of ours that no button above reads (forged, cut, or from an older version).
-_UNKNOWN = "(?!(?:{}))pipes:.*".format(
+_UNKNOWN = "(?s)(?!(?:{}))pipes:.*".format(
     "|".join(
         re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) + r"\Z"
         for item in _KNOWN
@@ -194,7 +194,7 @@ class UnknownButton(_Action, template=_UNKNOWN):
         raise UserError("This button is out of date or broken; nothing was changed.")
 
 
-class ForeignButton(UnknownButton, template=r"(?!pipes:).*"):
+class ForeignButton(UnknownButton, template=r"(?s)(?!pipes:).*"):
     """Any other id that reaches the bot (cut, forged, or never ours): the same answer."""
 
 

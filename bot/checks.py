@@ -57,6 +57,20 @@ def check_options(
             raise BadInput(f"`{name}` is needed: {REOPEN} and fill it in.")
 
 
+def typed_as_declared(
+    parameters: list[app_commands.Parameter], options: list[dict[str, Any]]
+) -> bool:
+    """Whether every option given is one the command has, of its declared type (what an
+    autocomplete request, half typed, can be held to)."""
+    declared = {p.display_name: p for p in parameters}
+    return all(
+        str(option.get("name")) in declared
+        and option.get("type") == declared[str(option.get("name"))].type.value
+        and _of_type(declared[str(option.get("name"))].type, option.get("value"))
+        for option in options
+    )
+
+
 def _check(
     parameter: app_commands.Parameter, option: dict[str, Any], resolved: dict[str, Any]
 ) -> None:

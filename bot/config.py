@@ -48,6 +48,11 @@ class Settings:
         """Where the data lives: the PostgreSQL URL if one is set, else the SQLite file."""
         return self.database_url or self.database_path
 
+    @property
+    def database_setting(self) -> str:
+        """The name of the setting that says where the data lives."""
+        return "DATABASE_URL" if self.database_url else "DATABASE_PATH"
+
     def __repr__(self) -> str:
         return (
             f"Settings(token={'set' if self.token else 'missing'}, "

@@ -10,6 +10,7 @@ never post twice, and a post missed while the bot was down is made at the next s
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import io
@@ -23,7 +24,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.daily import daily_of, posted_kinds
+from play.daily import RefusedChoice, daily_of, posted_kinds
+from puzzle import KINDS, quote
 
 from .buttons import PlayButton
 from .client import PipesClient
@@ -37,6 +39,10 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = timedelta(minutes=10)
 #: After this many refused posts in a row, a server's daily is paused until setup runs again.
 MAX_FAILURES = 3
+#: Servers whose posts are made at the same time, at most.
+AT_ONCE = 8
+#: What trying to post a server's daily came to.
+POSTED, WAITING, NOT_DUE = "posted", "waiting", "not due"
 
 
 def local_day(settings: GuildSettings, now: datetime) -> date:
@@ -102,45 +108,61 @@ class DailyPoster:
             self.scheduler.shutdown(wait=False)
 
     async def tick(self) -> int:
-        """For each server on its own (one's failure never delays another's post): make its
-        puzzles of today and tomorrow ahead, then post what is due; returns how many posts
-        were made. A server whose settings its kinds refuse is paused (they will not fix
-        themselves) and logged once; any other failure is logged once until it changes."""
+        """Every server on its own, at once (one's failure or slowness never delays another's
+        post): make its puzzles of today and tomorrow ahead, then post what is due; returns
+        how many posts were made. A server whose settings its kinds refuse is paused (they
+        will not fix themselves), its manager told and the pause logged once; any other
+        failure is logged once until the server posts again."""
         now = self.bot.clock()
         # Each process posts for the servers of its own shards; the claim still guards.
-        guilds = await self.bot.storage.enabled_guilds()
-        posted = 0
-        for settings in (g for g in guilds if self.bot.runs(g.guild_id)):
-            guild = settings.guild_id
-            try:
-                posted += await self._post_if_due(settings, now)
-            except ValueError as error:  # a daily choice its kind refuses
-                await self._refused(settings, error)
-            except Exception as error:
-                if self.bot.failing_posts.get(guild) != repr(error):
-                    log.exception("daily post for guild %s failed", guild)
-                self.bot.failing_posts[guild] = repr(error)
-            else:
-                self.bot.failing_posts.pop(guild, None)
-        return posted
+        guilds = [g for g in await self.bot.storage.enabled_guilds() if self.bot.runs(g.guild_id)]
+        room = asyncio.Semaphore(AT_ONCE)
 
-    async def _refused(self, settings: GuildSettings, error: ValueError) -> None:
-        """Pause a server whose daily settings its kinds refuse, saying why (once)."""
-        reason = str(error).rstrip(".")
+        async def one(settings: GuildSettings) -> bool:
+            async with room:
+                return await self._post_guarded(settings, now)
+
+        return sum(await asyncio.gather(*(one(settings) for settings in guilds)))
+
+    async def _post_guarded(self, settings: GuildSettings, now: datetime) -> bool:
+        guild = settings.guild_id
+        try:
+            outcome = await self._post_if_due(settings, now)
+        except RefusedChoice as error:
+            await self._refused(settings, error)
+            return False
+        except Exception as error:
+            if guild not in self.bot.failing_posts:
+                log.exception("daily post for guild %s failed", guild)
+            self.bot.failing_posts[guild] = repr(error)
+            return False
+        if outcome != WAITING:  # posted, or nothing due: whatever failed is over
+            self.bot.failing_posts.pop(guild, None)
+        return outcome == POSTED
+
+    async def _refused(self, settings: GuildSettings, error: RefusedChoice) -> None:
+        """Pause a server whose daily choice its kind refuses, saying why (once)."""
+        reason = (
+            f"its daily {KINDS[error.kind].title} is set to {quote(error.choice)}, which it "
+            "cannot play: change it with `/pipes-setup kind`"
+        )
         if settings.paused != reason:
             await self.bot.storage.set_post_state(settings.guild_id, settings.failures, reason)
             log.warning("daily post guild=%s outcome=paused reason=%s", settings.guild_id, reason)
+            await self._tell_manager(settings, reason)
 
-    async def _post_if_due(self, settings: GuildSettings, now: datetime) -> bool:
+    async def _post_if_due(self, settings: GuildSettings, now: datetime) -> str:
+        """Post a server's daily if it is due: ``POSTED``, ``WAITING`` (someone else's claim
+        on it is not stale yet) or ``NOT_DUE``."""
         if settings.paused is not None or not posted_kinds(settings):
-            return False
+            return NOT_DUE
         service, today = self.bot.service, now.astimezone(UTC).date()
         for ahead in (today, today + timedelta(days=1)):  # made before anyone asks
             for kind in posted_kinds(settings):
                 await service.daily_puzzle(ahead, daily_of(settings, ahead, kind), kind)
         day = due_post(settings, now)
         if day is None or settings.channel_id is None:
-            return False
+            return NOT_DUE
         storage = self.bot.storage
         dailies = [
             await service.daily_puzzle(day, daily_of(settings, day, kind), kind)
@@ -156,7 +178,7 @@ class DailyPoster:
                 stale
                 and await storage.reclaim_daily_post(settings.guild_id, day, now - RETRY_AFTER)
             ):
-                return False
+                return WAITING if stale else NOT_DUE
             # The earlier try may have reached Discord and lost only its answer.
             found = await self._find_post(settings.channel_id, daily.id)
             if found is not None:
@@ -167,12 +189,12 @@ class DailyPoster:
                     day,
                     found.id,
                 )
-                return False
+                return NOT_DUE
         try:
             message = await self.send(settings, dailies, now)
         except discord.Forbidden as error:
             await self._failed(settings, day, error)
-            return False
+            return NOT_DUE
         await storage.set_daily_post_message(settings.guild_id, day, message.id)
         if settings.failures:
             await storage.set_post_state(settings.guild_id, 0, None)
@@ -182,7 +204,7 @@ class DailyPoster:
             day,
             message.id,
         )
-        return True
+        return POSTED
 
     async def send(
         self, settings: GuildSettings, dailies: list[DailyPuzzle], now: datetime
@@ -261,14 +283,19 @@ class DailyPoster:
             failures,
             paused is not None,
         )
-        if paused is not None and settings.configured_by is not None:
-            with contextlib.suppress(discord.HTTPException):
-                channel = await self.bot.create_dm(discord.Object(settings.configured_by))
-                await channel.send(
-                    f"I could not post the daily puzzle in <#{settings.channel_id}>: "
-                    f"{reason}. The daily post is paused; fix that and run "
-                    "`/pipes-setup daily` to resume it."
-                )
+        if paused is not None:
+            await self._tell_manager(settings, reason)
+
+    async def _tell_manager(self, settings: GuildSettings, reason: str) -> None:
+        """Tell whoever set a server's daily up, by direct message, why it is paused."""
+        if settings.configured_by is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            channel = await self.bot.create_dm(discord.Object(settings.configured_by))
+            await channel.send(
+                f"I could not post the daily puzzle in <#{settings.channel_id}>: {reason}. "
+                "The daily post is paused; fix that and run `/pipes-setup daily` to resume it."
+            )
 
 
 def post_nonce(guild_id: int, day: date) -> int:

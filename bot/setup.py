@@ -263,7 +263,7 @@ def setup_group() -> Commands:
         )
         if guild_id in interaction.client.failing_posts:
             summary += (
-                "\n⚠️ The last try to post failed on our side; it is tried again every minute."
+                "\n⚠️ The last try to post failed on our side; it is tried again every 10 minutes."
             )
         await say(interaction, summary)
 

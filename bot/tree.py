@@ -7,7 +7,7 @@ from typing import Any
 
 from discord import InteractionType, app_commands
 
-from .checks import check_options
+from .checks import BadInput, check_options, typed_as_declared
 from .client import PipesClient
 from .options import Interaction
 from .replies import fail, log_done
@@ -17,13 +17,20 @@ class PipesTree(app_commands.CommandTree[PipesClient]):
     """The bot's command tree: every option value is checked before a command runs."""
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        """A command's options are checked before it runs (a refusal is one sentence); an
+        autocomplete request whose options are of other types than declared gets no
+        suggestions (it cannot be answered with a sentence)."""
         data: dict[str, Any] = dict(interaction.data or {})
-        if interaction.type is not InteractionType.application_command or data.get("type", 1) != 1:
-            return True  # autocomplete sees half-typed values; context menus have no options
+        if data.get("type", 1) != 1:
+            return True  # context menus have no options
         try:
             command, options = self._get_app_command_options(data)  # type: ignore[arg-type]
         except app_commands.CommandNotFound:
-            return True  # discord.py answers it
+            raise BadInput(
+                "This command is gone: reopen the command list in Discord and try again."
+            ) from None
+        if interaction.type is InteractionType.autocomplete:
+            return typed_as_declared(command.parameters, list(options))  # type: ignore[arg-type]
         resolved = data.get("resolved", {})
         check_options(command.parameters, list(options), resolved)  # type: ignore[arg-type]
         return True

@@ -88,7 +88,10 @@ class PostgresStorage:
         ``StorageUnusable`` if the server cannot be reached or refuses the connection."""
         try:
             pool = await cls._new_pool(url, connections)
-        except (OSError, TimeoutError, asyncpg.PostgresError) as error:
+        except (
+            OSError, TimeoutError, ValueError, OverflowError, asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+        ) as error:  # fmt: skip
             where = without_password(url, url)
             raise StorageUnusable(
                 f"the PostgreSQL database at {where} cannot be reached "

@@ -76,7 +76,7 @@ class SqliteStorage:
             raise StorageUnusable(f"{path} cannot be opened or created ({error}).") from error
         try:
             await _check_integrity(writer, path)
-            await writer.execute("PRAGMA journal_mode = WAL")
+            await _check_writable(writer, path)
             await migrate(writer, legacy)
             reader = await _connect(path)
         except BaseException:
@@ -418,6 +418,19 @@ async def _check_integrity(connection: aiosqlite.Connection, path: str | Path) -
             f"{path} is damaged or no SQLite database ({problems[0]}): restore it from a "
             "backup (python -m db.backup makes them)."
         )
+
+
+async def _check_writable(connection: aiosqlite.Connection, path: str | Path) -> None:
+    """Write the header once, rolled back, then switch to WAL: a file or folder that cannot
+    be written says so now, not on a player's first move."""
+    try:
+        await connection.execute("BEGIN IMMEDIATE")
+        rows = await connection.execute_fetchall("PRAGMA user_version")
+        await connection.execute(f"PRAGMA user_version = {int(next(iter(rows))[0])}")
+        await connection.execute("ROLLBACK")
+        await connection.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.OperationalError as error:
+        raise StorageUnusable(f"{path} cannot be written ({error}).") from error
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

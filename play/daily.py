@@ -57,9 +57,23 @@ def daily_choice(settings: GuildSettings | None, kind: str, day: date) -> str:
     return choice_on(row, day) if row is not None else KINDS[kind].default_daily
 
 
+class RefusedChoice(ValueError):
+    """A server's stored daily choice its kind does not read (saved by an older version, or
+    the kind's rules changed): the server cannot play that daily until a manager changes it."""
+
+    def __init__(self, kind: str, choice: str, why: str) -> None:
+        super().__init__(why)
+        self.kind, self.choice = kind, choice
+
+
 def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:
-    """The parameters of a kind's daily a server plays on a date (the kind's own)."""
-    return KINDS[kind].daily(daily_choice(settings, kind, day), day)
+    """The parameters of a kind's daily a server plays on a date (the kind's own);
+    ``RefusedChoice`` if the kind does not read the server's choice."""
+    choice = daily_choice(settings, kind, day)
+    try:
+        return KINDS[kind].daily(choice, day)
+    except ValueError as error:
+        raise RefusedChoice(kind, choice, str(error)) from error
 
 
 def posted_kinds(settings: GuildSettings) -> list[str]:

@@ -149,14 +149,13 @@ class UserStats:
 
 def user_stats(user_id: int, results: Sequence[Result], today: date) -> UserStats:
     """Solves, best and average time, and streaks; the current streak is alive while its
-    last solve is today's or yesterday's puzzle. A streak counts the dates solved while they
-    ran; a date solved only late neither adds to a streak nor ends one."""
-    on_time = {r.date for r in results if not r.late}
-    days = sorted({r.date for r in results})
+    last solve is today's or yesterday's puzzle. As Wordle's, a streak counts the dates
+    solved while they ran: a late solve keeps its result, but its date is no day of a
+    streak (nor does the solve end one: the date missed did)."""
+    days = sorted({r.date for r in results if not r.late})
     longest = run = 0
     for k, day in enumerate(days):
-        following = k and day - days[k - 1] == timedelta(days=1)
-        run = (run if following else 0) + (day in on_time)
+        run = run + 1 if k and day - days[k - 1] == timedelta(days=1) else 1
         longest = max(longest, run)
     current = run if days and today - days[-1] <= timedelta(days=1) else 0
     times = [score(r) for r in results]  # hint penalties included, as everywhere

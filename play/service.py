@@ -22,7 +22,14 @@ from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
 from puzzle import KINDS, Marks, MoveError, Status, normalize_seed, quote
 
 from .boards import Board, Played, Standings, load
-from .daily import DAILY_PREFIX, daily_of, daily_seed, day_end, over_everywhere
+from .daily import (
+    DAILY_PREFIX,
+    RefusedChoice,
+    daily_of,
+    daily_seed,
+    day_end,
+    over_everywhere,
+)
 from .errors import (
     BoardOver,
     BoardSolved,
@@ -146,7 +153,13 @@ class GameService:
         """The parameters of a kind's daily a server plays on a date; where no daily of it
         is set up (direct messages, servers that never chose), the kind's default."""
         settings = None if guild_id is None else await self.storage.guild_settings(guild_id)
-        return daily_of(settings, day, kind)
+        try:
+            return daily_of(settings, day, kind)
+        except RefusedChoice as error:
+            raise UserError(
+                f"This server's daily {KINDS[kind].title} is set to {quote(error.choice)}, which "
+                "it cannot play: a server manager changes it with `/pipes-setup kind`."
+            ) from None
 
     async def todays_daily(self, guild_id: int | None, kind: str) -> DailyPuzzle:
         """Today's daily of a kind where a server plays (its zone)."""
@@ -223,20 +236,23 @@ class GameService:
         channel_id: int | None,
         interaction_id: int | None = None,
     ) -> Board:
-        """The user's game of a daily puzzle named by its id (a Play button): only a daily
-        this server plays (its kind and parameters that date), once its date has begun here."""
+        """The user's game of a daily puzzle named by its id (a Play button): once its date
+        has begun here, and today only the daily this server plays (an old post's button
+        plays its date's puzzle, late)."""
         daily = await self.storage.daily_puzzle_by_id(daily_id)
         if daily is None:
             raise UserError("That daily puzzle does not exist.")
         zone = await self.zone(guild_id)
-        if daily.date > self.clock().astimezone(ZoneInfo(zone)).date():
+        today = self.clock().astimezone(ZoneInfo(zone)).date()
+        if daily.date > today:
             raise UserError(
                 f"That daily puzzle has not begun here yet: it opens at midnight ({zone})."
             )
         kind = daily.puzzle.kind
-        played = await self.daily_params(guild_id, daily.date, kind)
-        if daily.puzzle.params != KINDS[kind].format_params(played):
-            raise UserError("That is not a daily puzzle of this server.")
+        if daily.date == today:
+            played = await self.daily_params(guild_id, today, kind)
+            if daily.puzzle.params != KINDS[kind].format_params(played):
+                raise UserError("That is not a daily puzzle of this server.")
         return await self._daily_board(daily, owner_id, guild_id, channel_id, interaction_id)
 
     async def _daily_board(

@@ -27,7 +27,7 @@ import discord
 from aiohttp import web
 
 from bot import PipesBot, Settings, create_bot
-from bot.config import DEFAULT_DATABASE, load_settings
+from bot.config import DEFAULT_DATABASE, ConfigError, load_settings
 from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings, StorageUnusable
@@ -259,8 +259,11 @@ class Playground:
             await self.bot.storage.save_guild_settings(replace(settings, post_time=time(0, 0)))
             try:
                 posted = await self.bot.poster.tick()
-            finally:
-                await self.bot.storage.save_guild_settings(settings)
+            finally:  # the post time back; what the tick recorded (a pause, failures) kept
+                after = await self.bot.storage.guild_settings(GUILD_ID) or settings
+                await self.bot.storage.save_guild_settings(
+                    replace(after, post_time=settings.post_time, dailies=())
+                )
             self.keep()
         return None if posted else "Today's daily is already posted: step to the next day."
 
@@ -422,14 +425,19 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT)
     parser.add_argument("--database", default=None, help=f"default: {DEFAULT_DATABASE}")
     args = parser.parse_args()
-    database = args.database or load_settings().database
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
+    database = args.database or settings.database
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)  # no voice-support chatter
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(database, port=args.port))
     except StorageUnusable as error:
-        setting = "--database" if args.database else "DATABASE_PATH"
+        setting = "--database" if args.database else settings.database_setting
         print(f"error: {setting}: {error}", file=sys.stderr)
         sys.exit(2)
 

@@ -3,6 +3,7 @@ values against their declared choices, ranges, lengths and types, and a stale cl
 command update sends exactly such values. Each gets one short private sentence; nothing is
 saved and nothing is logged above INFO."""
 
+import asyncio
 import logging
 
 import pytest
@@ -71,3 +72,32 @@ async def test_every_button_id_gets_an_answer(harness, custom_id):
     assert [r.callback_type for r in made] == [4] and made[0].ephemeral
     assert made[0].content == "This button is out of date or broken; nothing was changed."
     assert (await harness.bot.storage.game(game.id)).version == 0
+
+
+async def test_a_command_the_bot_no_longer_has_gets_one_sentence(harness, caplog):
+    caplog.set_level(logging.INFO)
+    made = await harness.command("frobnicate", ALICE)
+    assert made[-1].ephemeral and made[-1].content == (
+        "This command is gone: reopen the command list in Discord and try again."
+    )
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_autocomplete_of_a_value_of_another_type_answers_quietly(harness, caplog):
+    caplog.set_level(logging.INFO)
+    payload = harness.command_payload("kind", ALICE, **SETUP, kind="pipes", params=(4, 5))
+    payload["type"] = 4  # an autocomplete request
+    payload["data"]["options"][0]["options"][1]["focused"] = True
+    running = asyncio.all_tasks()
+    harness.deliver(payload)
+    await harness.settle(running)
+    assert harness.errors == []
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+@pytest.mark.parametrize("custom_id", ["x\ny", "pipes:t:1:2:0:0:c\n"])
+async def test_an_id_with_a_line_break_gets_an_answer(harness, custom_id):
+    _, message_id, _ = await new_board(harness)
+    harness.messages[message_id]["components"][0]["components"][0]["custom_id"] = custom_id
+    made = await harness.click(message_id, custom_id, ALICE)
+    assert made[0].content == "This button is out of date or broken; nothing was changed."

@@ -2,9 +2,11 @@
 delays or stops another's; a server in error is logged once per change of state and shown
 in its setup status."""
 
+import asyncio
 import logging
 from datetime import time
 
+import pytest
 from botkit import ALICE, MANAGER, pipes_daily
 
 from db import DailyKind, GuildSettings
@@ -70,3 +72,71 @@ async def test_a_failing_post_is_logged_once_shown_in_status_and_others_still_po
     assert await poster.tick() == 1  # fixed: posted, and the status is clear again
     status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
     assert "failed" not in status[0].content
+
+
+async def test_a_post_failing_again_and_again_is_logged_once_and_stays_in_the_status(
+    harness, clock, caplog, monkeypatch
+):
+    clock.now = clock.now.replace(hour=10)
+    await save(harness, GUILD_ID, pipes_daily("5x4"))
+    poster = harness.bot.poster
+
+    async def failing(*_args):
+        raise RuntimeError("Discord is down")
+
+    monkeypatch.setattr(poster, "send", failing)
+    caplog.set_level(logging.INFO)
+    for _ in range(25):  # a tick a minute; the claim is tried again every ten
+        await poster.tick()
+        status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+        assert "The last try to post failed on our side" in status[0].content
+        clock.advance(minutes=1)
+    assert len([r for r in caplog.records if r.levelno >= logging.ERROR]) == 1
+
+
+async def test_a_value_error_of_the_post_itself_pauses_nothing(harness, clock, monkeypatch):
+    clock.now = clock.now.replace(hour=10)
+    await save(harness, GUILD_ID, pipes_daily("5x4"))
+
+    async def failing(*_args):
+        raise ValueError("Connection closed")
+
+    monkeypatch.setattr(harness.bot.poster, "send", failing)
+    await harness.bot.poster.tick()
+    assert (await harness.bot.storage.guild_settings(GUILD_ID)).paused is None
+
+
+async def test_a_refused_choice_is_one_sentence_for_players_not_an_apology(harness, caplog):
+    await save(harness, GUILD_ID, DailyKind("pipes", "8x8 bogus"))
+    caplog.set_level(logging.INFO)
+    made = await harness.command("daily", ALICE)
+    assert made[-1].ephemeral and made[-1].content == (
+        "This server's daily Pipes is set to “8x8 bogus”, which it cannot play: a server "
+        "manager changes it with `/pipes-setup kind`."
+    )
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_one_slow_server_does_not_hold_up_the_others(harness, clock, monkeypatch):
+    clock.now = clock.now.replace(hour=10)
+    await save(harness, OTHER, pipes_daily("5x4"))
+    await save(harness, GUILD_ID, pipes_daily("6x6"))
+    poster, send = harness.bot.poster, harness.bot.poster.send
+    released = asyncio.Event()
+
+    async def slow_for_one(settings, dailies, now):
+        if settings.guild_id == GUILD_ID:  # the first server in the list
+            await released.wait()
+        return await send(settings, dailies, now)
+
+    monkeypatch.setattr(poster, "send", slow_for_one)
+    ticking = asyncio.ensure_future(poster.tick())
+    for _ in range(200):  # the healthy server's post is made while the other hangs
+        post = await harness.bot.storage.daily_post(OTHER, clock.now.date())
+        if post is not None and post.message_id is not None:
+            break
+        await asyncio.sleep(0.01)
+    else:
+        pytest.fail("the healthy server waited for the slow one")
+    released.set()
+    assert await ticking == 2

@@ -5,6 +5,7 @@ import shutil
 import sqlite3
 import threading
 from concurrent.futures import Future
+from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -497,3 +498,20 @@ def test_times_on_the_page_follow_its_clock_in_chromium(site, browser):
     following = day + timedelta(days=1)
     assert f"Next post: {following:%A, %B} {following.day}, {following.year}" in saved
     assert "12:00 AM" in saved and "Pings @puzzlers." in saved
+
+
+async def test_posting_now_keeps_what_the_post_recorded(playground):
+    """A server paused by the post (a choice its kind refuses) stays paused after "Post
+    today's daily now", and its own post time comes back."""
+    from db import DailyKind
+    from playground.offline import GUILD_ID
+
+    storage = playground.bot.storage
+    settings = await storage.guild_settings(GUILD_ID)
+    await storage.save_guild_settings(
+        replace(settings, dailies=(DailyKind("pipes", "8x8 bogus", position=0),))
+    )
+    await playground.post_daily()
+    after = await storage.guild_settings(GUILD_ID)
+    assert after.paused is not None and "8x8 bogus" in after.paused
+    assert after.post_time == settings.post_time

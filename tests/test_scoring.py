@@ -114,7 +114,7 @@ def test_a_period_ranks_days_solved_then_points_or_time():
 
 def test_a_late_solve_neither_extends_nor_breaks_a_streak():
     """Wordle and NYT count a streak only for solves on the day: a late solve keeps its
-    result, but its date adds no day to a streak, nor ends one."""
+    result, but its date is no day of a streak (the day missed ends it, as without it)."""
     start = date(2026, 11, 1)
 
     def solved(offset, late=False):
@@ -122,9 +122,9 @@ def test_a_late_solve_neither_extends_nor_breaks_a_streak():
 
     on_the_day = [solved(0), solved(1), solved(3)]
     assert user_stats(1, on_the_day, start + timedelta(days=3)).current_streak == 1
-    bridged = [*on_the_day, solved(2, late=True)]
-    stats = user_stats(1, bridged, start + timedelta(days=3))
-    assert (stats.current_streak, stats.longest_streak, stats.solves) == (3, 3, 4)
+    with_late = [*on_the_day, solved(2, late=True)]
+    stats = user_stats(1, with_late, start + timedelta(days=3))
+    assert (stats.current_streak, stats.longest_streak, stats.solves) == (1, 2, 4)
     only_late = [solved(0, late=True), solved(1, late=True)]
     stats = user_stats(1, only_late, start + timedelta(days=1))
     assert (stats.current_streak, stats.longest_streak, stats.solves) == (0, 0, 2)

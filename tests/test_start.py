@@ -74,3 +74,46 @@ async def test_the_playground_says_the_same_in_one_line(tmp_path):
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 2 and len(lines) == 1, lines
     assert lines[0].startswith("error: --database: ") and "damaged" in lines[0]
+
+
+@pytest.fixture
+def immutable(tmp_path):
+    """A database file nobody may write, root included (``chattr +i``), removed after."""
+    path = tmp_path / "read-only.sqlite3"
+    sqlite3.connect(path).execute("CREATE TABLE t (x)").connection.close()
+    if subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not possible here: no file can be made read-only for root")
+    yield path
+    subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_a_database_file_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, immutable):
+    code, lines = run_bot(tmp_path, DATABASE_PATH=str(immutable))
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("error: DATABASE_PATH: ") and "cannot be written" in lines[0]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot:secret@127.0.0.1:abc/pipes",
+        "postgresql://bot:secret@127.0.0.1:99999/pipes",
+        "postgresql://bot:secret@127.0.0.1:9/pipes?sslmode=bogus",
+    ],
+)
+def test_a_malformed_postgresql_url_is_one_line_and_exit_2(tmp_path, url):
+    code, lines = run_bot(tmp_path, DATABASE_URL=url)
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("error: DATABASE_URL: ") and "secret" not in lines[0]
+
+
+def test_the_playground_names_a_bad_setting_in_one_line(tmp_path):
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE", "DISCORD"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "playground", "--port", "0"], cwd=tmp_path,
+        env={**environ, "PYTHONPATH": str(ROOT), "DATABASE_URL": "mysql://x"},
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("error: DATABASE_URL must be a postgresql:// URL")
