@@ -116,6 +116,9 @@ class Face:
     warm: Callable[[], None] | None = None
     #: Daily-post words: the line naming a daily choice ("8×8 Pipes").
     daily_words: Callable[[str], str] = field(default=str)
+    #: How a move (the kind's notation) is made here, in the interface's terms: the button
+    #: mode and the command (``B3lock`` → "🔒 Lock mode, or `/pipes lock B3`").
+    explain: Callable[[str], str] = field(default=lambda move: f"`{move}`")
     #: Buttons of the kind's own beside the shared controls (a maze's arrows): their labels
     #: and action tokens (letters and digits, at most 8; they ride in button ids), and the
     #: move text of an action on a game in a click mode.

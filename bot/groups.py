@@ -177,7 +177,12 @@ async def show_leaderboard(
             f"{quote(day or '')} is not a date: write it as YYYY-MM-DD, like "
             f"{service.today().isoformat()}."
         ) from None
-    when = when or await service.local_today(guild)
+    today = await service.local_today(guild)
+    if when is not None and when > today:
+        raise UserError(
+            f"{when.isoformat()} has not come yet here: its leaderboard opens with its puzzle."
+        )
+    when = when or today
     chosen = period.value if period else "day"
     if chosen == "day":
         standings = await service.standings(kind, guild, when)

@@ -4,15 +4,16 @@ All Discord markup lives here, in the faces and in the views."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from db import Game, GuildSettings
 from play import (
     Board,
     BoardOver,
     BoardSolved,
+    MoveRefused,
     NoSuchBoard,
     NotYourBoard,
     NoUnfinishedBoard,
@@ -30,6 +31,8 @@ from play.scoring import period_dates
 
 if TYPE_CHECKING:
     from .face import Face
+
+T = TypeVar("T")
 
 
 def duration(seconds: float) -> str:
@@ -138,6 +141,8 @@ def refusal(error: UserError, faces: Mapping[str, Face]) -> str:
         return f"This board is already solved. Start a new one with `/{error.kind} new`."
     if isinstance(error, BoardOver):
         return f"This game is over. Start a new one with `/{error.kind} new`."
+    if isinstance(error, MoveRefused) and error.fix and error.kind in faces:
+        return f"{str(error).rstrip('.')} ({faces[error.kind].explain(error.fix)})."
     if isinstance(error, NoUnfinishedBoard):
         group = error.kind
         board = faces[group].board_noun if group in faces else "board"
@@ -162,8 +167,7 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
     lines = [
         f"**Daily {kind.title} {day.isoformat()}** · {kind.label(load(stored))} · par {stored.par}"
     ]
-    scopes = [("This server", standings.local)] if standings.local is not None else []
-    scopes.append(("Everywhere", standings.everywhere))
+    scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
     for label, results in scopes:
         lines.append(f"\n__{label}__")
         top = ranked(results, kind.scoring)[:10]
@@ -221,6 +225,17 @@ def _daily_words(face: Face, choice: str) -> str:
         return f"{face.kind.title} {choice}"
 
 
+def _scopes(
+    local: list[T] | None, everywhere: list[T], key: Callable[[T], object]
+) -> list[tuple[str, list[T]]]:
+    """The lists a leaderboard shows: this server's, and everyone's only when it differs."""
+    if local is None:
+        return [("Everywhere", everywhere)]
+    if [key(x) for x in local] == [key(x) for x in everywhere]:
+        return [("This server", local)]
+    return [("This server", local), ("Everywhere", everywhere)]
+
+
 PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
 
 
@@ -237,8 +252,7 @@ def period_leaderboard(
     span = "" if period == "all" else f" {first.isoformat()} – {last.isoformat()}"
     name = face.kind.title
     lines = [f"**Daily {name} — {PERIOD_NAMES[period]}{span}** · most days solved first"]
-    scopes = [("This server", local)] if local is not None else []
-    scopes.append(("Everywhere", everywhere))
+    scopes = _scopes(local, everywhere, lambda s: (s.user_id, s.solves, s.total))
     for label, standings in scopes:
         lines.append(f"\n__{label}__")
         if not standings:

@@ -10,6 +10,7 @@ from .boards import Board, Played, Standings, load
 from .errors import (
     BoardOver,
     BoardSolved,
+    MoveRefused,
     NoSuchBoard,
     NotYourBoard,
     NoUnfinishedBoard,
@@ -41,6 +42,7 @@ __all__ = [
     "BoardOver",
     "BoardSolved",
     "GameService",
+    "MoveRefused",
     "NoSuchBoard",
     "NoUnfinishedBoard",
     "NotYourBoard",

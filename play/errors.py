@@ -8,6 +8,16 @@ class UserError(Exception):
     """Something a person asked for that cannot be done; the message tells them why."""
 
 
+class MoveRefused(UserError):
+    """A move the rules of a kind refuse; ``fix`` is the move that would allow it (the
+    front end names it in its own terms)."""
+
+    def __init__(self, message: str, kind: str, fix: str | None) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.fix = fix
+
+
 class NoSuchBoard(UserError):
     """The board does not exist (any more)."""
 

@@ -33,6 +33,7 @@ from .daily import (
 from .errors import (
     BoardOver,
     BoardSolved,
+    MoveRefused,
     NoSuchBoard,
     NotYourBoard,
     NoUnfinishedBoard,
@@ -451,7 +452,10 @@ class GameService:
 
         def play(puzzle: Any, current: Game) -> Step:
             engine = KINDS[current.kind]
-            applied = engine.apply(puzzle, current.state, choose(puzzle, current))
+            try:
+                applied = engine.apply(puzzle, current.state, choose(puzzle, current))
+            except MoveError as error:
+                raise MoveRefused(str(error), current.kind, error.fix) from None
             return Step(
                 applied.state,
                 engine.status(puzzle, applied.state),

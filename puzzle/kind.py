@@ -35,7 +35,13 @@ MoveT = TypeVar("MoveT")
 
 
 class MoveError(ValueError):
-    """A move the rules refuse (a locked tile, a finished game); the message is for people."""
+    """A move the rules refuse (a locked tile, a finished game); the message is for people.
+    ``fix``: the move (in the kind's notation) that would make it possible, for front ends to
+    name in their own terms."""
+
+    def __init__(self, message: str, fix: str | None = None) -> None:
+        super().__init__(message)
+        self.fix = fix
 
 
 class PuzzleText(Protocol):

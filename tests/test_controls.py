@@ -213,7 +213,9 @@ async def test_week_month_and_all_time_boards(harness, clock, period, title, exp
     made = await harness.command("leaderboard", BOB, period=period)
     text = made[0].content
     assert text.startswith(f"**Daily Pipes — {title}**")
-    lines = [line for line in text.split("__Everywhere__")[1].splitlines() if line]
+    # One server: "Everywhere" would repeat it line for line, so it is not shown.
+    assert "__Everywhere__" not in text
+    lines = [line for line in text.split("__This server__")[1].splitlines() if line]
     assert [line.split(" · ")[:2] for line in lines] == [
         [f"{rank}. <@{user}>", f"{days} solved"] for rank, (user, days) in enumerate(expected, 1)
     ]

@@ -427,7 +427,7 @@ def test_losing_ends_the_game_and_later_moves_are_not_played():
 def test_refused_moves():
     state = after_moves(BOARD, KIND.initial_state(BOARD), moves_of(BOARD, "C3f"))
     for move, message in [
-        (Move(12, "open"), "C3 is flagged: unflag it first (C3f)."),
+        (Move(12, "open"), "C3 is flagged: unflag it first."),
         (Move(0, "flag"), "A1 is open: only hidden cells take a flag."),
         (Move(25, "open"), "That cell is not on the 5×5 board."),
         (Move(-1, "flag"), "That cell is not on the 5×5 board."),

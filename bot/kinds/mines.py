@@ -186,4 +186,5 @@ FACE = Face(
     hint_description="One cell the numbers decide (+30 s on your time)",
     board_noun="Minesweeper board",
     daily_words=_daily_words,
+    explain=lambda move: f"🚩 Flag mode, or `/mines flag {move.removesuffix('f')}`",
 )

@@ -232,4 +232,5 @@ FACE = Face(
     pack=Pack("The Minecraft datapack of your current puzzle", _pack),
     warm=warm,
     daily_words=_daily_words,
+    explain=lambda move: f"🔒 Lock mode, or `/pipes lock {move.removesuffix('lock')}`",
 )

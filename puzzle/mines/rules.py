@@ -93,7 +93,7 @@ def play(puzzle: Puzzle, state: State, move: Move) -> State:
         return State(state.opened, state.flagged ^ {cell}, state.exploded)
     if move.action == "open" and cell not in state.opened:
         if cell in state.flagged:
-            raise MoveError(f"{name} is flagged: unflag it first ({name}f).")
+            raise MoveError(f"{name} is flagged: unflag it first.", fix=f"{name}f")
         return _open(puzzle, state, [cell])
     return _open(puzzle, state, _chorded(puzzle, state, cell, name))
 

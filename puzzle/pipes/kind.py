@@ -184,7 +184,7 @@ class PipesKind:
             if move.lock:
                 locked ^= {cell}
             elif cell in locked:
-                raise MoveError(f"{move.cell} is locked: unlock it first ({move.cell}lock).")
+                raise MoveError(f"{move.cell} is locked: unlock it first.", fix=f"{move.cell}lock")
             else:
                 tiles[cell] = rotate(tiles[cell], move.turns)
         cells = tuple(move.y * puzzle.width + move.x for move in moves)

@@ -1,0 +1,50 @@
+"""Play that reads well (issue 24), the parts done so far: refusals in the interface's terms,
+leaderboards that say a date has not come and show "Everywhere" only when it differs."""
+
+from datetime import timedelta
+
+from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
+from test_bot import solve_by_clicks
+
+
+async def test_a_locked_tile_is_refused_in_the_interfaces_terms(harness):
+    await new_board(harness)
+    await harness.command("lock", ALICE, cells="A1")
+    made = await harness.command("rotate", ALICE, cells="A1")
+    assert made[-1].content.startswith(
+        "A1 is locked: unlock it first (🔒 Lock mode, or `/pipes lock A1`)."
+    )
+    assert "A1lock" not in made[-1].content
+
+
+async def test_a_flagged_cell_is_refused_in_the_interfaces_terms(harness):
+    await harness.command("new", ALICE, group="mines", size="beginner", seed="words")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    hidden = next(c for c in range(81) if c not in game.state.opened)
+    name = f"{chr(ord('A') + hidden % 9)}{hidden // 9 + 1}"
+    await harness.command("flag", ALICE, group="mines", cells=name)
+    made = await harness.command("open", ALICE, group="mines", cells=name)
+    assert made[-1].content.startswith(
+        f"{name} is flagged: unflag it first (🚩 Flag mode, or `/mines flag {name}`)."
+    )
+
+
+async def test_a_leaderboard_of_a_date_not_yet_come_is_said_privately(harness, clock):
+    made = await harness.command("leaderboard", ALICE, day="2026-12-01")
+    assert made[-1].ephemeral and made[-1].content == (
+        "2026-12-01 has not come yet here: its leaderboard opens with its puzzle."
+    )
+
+
+async def test_everywhere_is_shown_only_when_it_differs_from_this_server(harness, clock):
+    await enable_daily(harness)
+    for user in (ALICE, BOB):
+        made = await harness.command("daily", user)
+        game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
+        clock.now += timedelta(minutes=1)
+        await solve_by_clicks(harness, message_of(harness, board_message(made)), game, user)
+    board = (await harness.command("leaderboard", ALICE))[0].content
+    assert "__This server__" in board and "Everywhere" not in board
+    assert board.count(f"<@{ALICE}>") == 1
+    week = (await harness.command("leaderboard", ALICE, period=(3, "week")))[0].content
+    assert "__This server__" in week and "Everywhere" not in week
