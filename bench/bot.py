@@ -19,11 +19,11 @@ sys.path[:0] = [str(ROOT), str(Path(__file__).parent), str(ROOT / "tests")]
 
 from _timing import median, p95, p99, table  # noqa: E402
 from bot_process import open_board  # noqa: E402
+from botkit import Harness  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402
 from bot.board_message import board_message  # noqa: E402
 from bot.window import viewport, viewport_around, windows  # noqa: E402
-from playground.offline import Harness  # noqa: E402
 from puzzle.pipes import cell_name, generate, turns_between  # noqa: E402
 
 PLAYER = 1_400_000_000_000_000_001
@@ -60,7 +60,7 @@ async def clicks(folder: Path) -> None:
         t0 = time.perf_counter()
         played = await service.play(game_id, PLAYER, cell_name(k % 5, k % 20 // 5))
         t1 = time.perf_counter()
-        await board_message(harness.bot.workers, played.board, viewport(10, 10), played.cells)
+        await board_message(harness.bot.workers, played.board, viewport(10, 10), played.marks)
         t2 = time.perf_counter()
         play_ms.append((t1 - t0) * 1000)
         render_ms.append((t2 - t1) * 1000)
