@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from play import GameService, Played, UserError
+from play import GameService, Played, UserError, penalty
 from puzzle import quote
 
 from . import texts
@@ -40,12 +40,15 @@ PERIODS = [
 Act = Callable[[GameService, int, int], Awaitable[Played]]
 
 
-async def on_current_board(interaction: Interaction, kind: str, act: Act) -> None:
+async def on_current_board(
+    interaction: Interaction, kind: str, act: Act, note: Callable[[Played], str] | None = None
+) -> None:
     """A typed command on the player's current board of a kind (the one they last saw
-    while it is unfinished, else their newest in this channel), the way every move goes."""
+    while it is unfinished, else their newest in this channel), the way every move goes;
+    ``note`` says what it did."""
     service, user = interaction.client.service, interaction.user.id
     game = await service.current_game(kind, user, interaction.channel_id, last_board(user))
-    await move(interaction, game.id, lambda: act(service, game.id, user))
+    await move(interaction, game.id, lambda: act(service, game.id, user), note=note)
 
 
 def kind_group(face: Face) -> Commands:
@@ -81,7 +84,12 @@ def kind_group(face: Face) -> Commands:
     @group.command(name="hint", description=face.hint_description)
     async def hint(interaction: Interaction) -> None:
         await on_current_board(
-            interaction, kind, lambda service, game, user: service.hint(game, user, interaction.id)
+            interaction,
+            kind,
+            lambda service, game, user: service.hint(game, user, interaction.id),
+            lambda played: (
+                f"💡 The hint played {', '.join(played.moves)} (+{penalty(1)} s on your time)."
+            ),
         )
 
     @group.command(name="restart", description="Put your current board back as it started")
@@ -90,6 +98,7 @@ def kind_group(face: Face) -> Commands:
             interaction,
             kind,
             lambda service, game, user: service.restart(game, user, interaction.id),
+            lambda _: "↩ Back as it started: your moves so far and your clock carry on.",
         )
 
     @group.command(name="giveup", description="Give up your current board")

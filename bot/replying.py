@@ -99,6 +99,7 @@ async def move(
     game_id: int,
     act: Callable[[], Awaitable[Played]],
     clicked: Callable[[Played], Clicked] | None = None,
+    note: Callable[[Played], str] | None = None,
 ) -> None:
     """One move, from a button (``clicked``: the window and mode of its message) or a typed
     command, under the board's lock: play it, build the board's message (its window
@@ -120,7 +121,8 @@ async def move(
                 else:
                     typed = await _show_typed(interaction, played)
                     deferred = await deadline.settle()
-                    await _answer_typed(interaction, deferred, played.board.game, typed)
+                    said = note(played) if note is not None and played.applied else None
+                    await _answer_typed(interaction, deferred, played.board.game, typed, said)
             except Exception as error:  # stored, but not shown: never "nothing was changed"
                 interaction.client.log_error(error)
                 interaction.extras["outcome"] = "error"
@@ -144,13 +146,16 @@ class Typed:
     mode: str
 
 
-async def _answer_typed(interaction: Interaction, deferred: bool, game: Game, typed: Typed) -> None:
-    """The private answer to a typed move: a line when the board was updated in place, else
-    the board itself (remembered as the one to update next)."""
+async def _answer_typed(
+    interaction: Interaction, deferred: bool, game: Game, typed: Typed, note: str | None
+) -> None:
+    """The private answer to a typed move (with ``note``, what it did, when given): a line
+    when the board was updated in place, else the board itself (remembered as the one to
+    update next)."""
+    content = typed.message.content + (f"\n{note}" if note else "")
     if typed.updated:
-        await _reply(interaction, deferred, f"{typed.message.content}\n(Your board is updated.)")
+        await _reply(interaction, deferred, f"{content}\n(Your board is updated.)")
         return
-    content = typed.message.content
     if typed.had_board:
         content += (
             "\nYour board's message could not be updated (it is gone or out of reach): here "

@@ -40,14 +40,15 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """A board after a move, what the move marked, the frames worth animating, and whether
-    this call made it (False for an interaction delivered again: nothing changed, nothing
-    marked)."""
+    """A board after a move, what the move marked, the frames worth animating, whether this
+    call made it (False for an interaction delivered again: nothing changed, nothing
+    marked), and the moves it made as the kind writes them."""
 
     board: Board
     marks: Marks
     applied: bool
     trace: tuple[Any, ...] = ()
+    moves: tuple[str, ...] = ()
 
     @property
     def cells(self) -> tuple[int, ...]:

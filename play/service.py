@@ -509,7 +509,7 @@ class GameService:
         if done is None:  # delivered again: the game as stored, nothing marked
             return Played(await self.board(changed.game), Marks(), applied=False)
         board = await self.board(changed.game, done.status)
-        return Played(board, done.marks, applied=True, trace=done.trace)
+        return Played(board, done.marks, applied=True, trace=done.trace, moves=done.moves)
 
     # -- showing ----------------------------------------------------------------------------
 

@@ -48,3 +48,12 @@ async def test_everywhere_is_shown_only_when_it_differs_from_this_server(harness
     assert board.count(f"<@{ALICE}>") == 1
     week = (await harness.command("leaderboard", ALICE, period=(3, "week")))[0].content
     assert "__This server__" in week and "Everywhere" not in week
+
+
+async def test_restart_and_hint_say_what_they_did(harness):
+    _, _, game = await new_board(harness)
+    made = await harness.command("hint", ALICE)
+    moves = [m.move for m in await harness.bot.storage.moves(game.id)]
+    assert f"💡 The hint played {moves[-1]} (+30 s on your time)." in made[-1].content
+    made = await harness.command("restart", ALICE)
+    assert "↩ Back as it started: your moves so far and your clock carry on." in made[-1].content
