@@ -10,6 +10,7 @@ half-read statement keeps an old snapshot open for the reads after it.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
@@ -71,12 +72,13 @@ class SqliteStorage:
         written)."""
         try:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _check_writable(Path(path))
             writer = await _connect(path)
         except (OSError, sqlite3.Error) as error:
             raise StorageUnusable(f"{path} cannot be opened or created ({error}).") from error
         try:
             await _check_integrity(writer, path)
-            await _check_writable(writer, path)
+            await writer.execute("PRAGMA journal_mode = WAL")
             await migrate(writer, legacy)
             reader = await _connect(path)
         except BaseException:
@@ -420,17 +422,12 @@ async def _check_integrity(connection: aiosqlite.Connection, path: str | Path) -
         )
 
 
-async def _check_writable(connection: aiosqlite.Connection, path: str | Path) -> None:
-    """Write the header once, rolled back, then switch to WAL: a file or folder that cannot
-    be written says so now, not on a player's first move."""
-    try:
-        await connection.execute("BEGIN IMMEDIATE")
-        rows = await connection.execute_fetchall("PRAGMA user_version")
-        await connection.execute(f"PRAGMA user_version = {int(next(iter(rows))[0])}")
-        await connection.execute("ROLLBACK")
-        await connection.execute("PRAGMA journal_mode = WAL")
-    except sqlite3.OperationalError as error:
-        raise StorageUnusable(f"{path} cannot be written ({error}).") from error
+def _check_writable(path: Path) -> None:
+    """The file, if it is there, and its folder (where SQLite keeps its write-ahead log)
+    may be written: else it says so now, not on a player's first move."""
+    for where in (path, path.parent) if path.exists() else (path.parent,):
+        if not os.access(where, os.W_OK):
+            raise StorageUnusable(f"{path} cannot be written ({where} is read-only).")
 
 
 async def _connect(path: str | Path) -> aiosqlite.Connection:

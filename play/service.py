@@ -304,16 +304,17 @@ class GameService:
         self, kind: str, owner_id: int, channel_id: int | None, prefer: int | None = None
     ) -> Game:
         """The game of a kind a typed command means: ``prefer`` (the board the user last
-        saw) while it is theirs and unfinished, else their newest unfinished game in this
-        channel."""
+        saw) if it is theirs and of that kind — refused in a sentence once it is over, never
+        passed over for another board — else their newest unfinished game in this channel."""
         if prefer is not None:
             game = await self.storage.game(prefer)
-            if (
-                game is not None
-                and game.owner_id == owner_id
-                and not game.finished
-                and game.kind == kind
-            ):
+            if game is not None and game.owner_id == owner_id and game.kind == kind:
+                if game.finished:
+                    raise UserError(
+                        f"Your last {KINDS[kind].title} board, {game.puzzle.short_code}, is "
+                        f"over: `/{kind} resume` brings back an unfinished one, `/{kind} new` "
+                        "starts another."
+                    )
                 return game
         games = await self._unfinished(owner_id, channel_id, kind)
         if not games:

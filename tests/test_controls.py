@@ -111,7 +111,7 @@ async def test_lock_restart_and_give_up(harness):
     solved = check(5, 4, puzzle.solution, puzzle.source)
     assert picture == render_boards(5, 4, puzzle.solution, puzzle.source, solved, frame=None)[0]
     again = await harness.command("rotate", ALICE, cells="A1")
-    assert "no unfinished board" in again[-1].content
+    assert "Your last Pipes board, 5x4-abc, is over" in again[-1].content
     moves = [m.move for m in await harness.bot.storage.moves(game.id)]
     assert moves == ["A1lock", "B1lock", "C1", "restart", "giveup"]
 

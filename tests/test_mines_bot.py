@@ -101,7 +101,7 @@ async def test_opening_a_mine_loses_the_game_and_shows_it(harness):
     assert "💥 A mine went off at" in board.content
     assert board.image().convert("RGB").getpixel((0, 0)) == LOST
     again = await harness.command("open", ALICE, group="mines", cells="A1")
-    assert "no unfinished Minesweeper board" in again[-1].content
+    assert "Your last Minesweeper board, 9x9-boom, is over" in again[-1].content
     with pytest.raises(UserError) as over:  # a button of the lost board, clicked late
         await harness.bot.service.play(game.id, ALICE, lambda game: "A1")
     assert texts.refusal(over.value, FACES) == (

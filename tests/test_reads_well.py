@@ -57,3 +57,19 @@ async def test_restart_and_hint_say_what_they_did(harness):
     assert f"💡 The hint played {moves[-1]} (+30 s on your time)." in made[-1].content
     made = await harness.command("restart", ALICE)
     assert "↩ Back as it started: your moves so far and your clock carry on." in made[-1].content
+
+
+async def test_a_typed_move_never_falls_back_to_a_board_not_in_front_of_the_player(harness):
+    _, _, older = await new_board(harness, seed="older")
+    await new_board(harness, seed="newer")  # the board in front of Alice
+    await harness.command("giveup", ALICE)
+    for command, options in (("rotate", {"cells": "A1"}), ("hint", {})):
+        made = await harness.command(command, ALICE, **options)
+        assert made[-1].ephemeral and made[-1].content == (
+            "Your last Pipes board, 5x4-newer, is over: `/pipes resume` brings back an "
+            "unfinished one, `/pipes new` starts another."
+        )
+    assert (await harness.bot.storage.game(older.id)).version == 0  # untouched
+    await harness.command("resume", ALICE)  # now the older board is in front of her
+    await harness.command("rotate", ALICE, cells="A1")
+    assert (await harness.bot.storage.game(older.id)).turns == 1
