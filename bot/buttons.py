@@ -16,6 +16,7 @@ from puzzle import Marks
 
 from . import custom_ids
 from .client import PipesClient
+from .face import Face
 from .kinds import FACES
 from .replies import guarded
 from .replying import Clicked, move, send_board
@@ -69,6 +70,13 @@ class _BoardAction(_Action, template=r"pipes:never"):
         """The click mode of the message (None: an id from before modes, the first)."""
         return self.fields["mode"]
 
+    def mode_on(self, face: Face) -> str:
+        """The click mode this button plays in on a board of ``face`` (its first for an id
+        without one); another kind's mode is refused, as a button out of date."""
+        if self.mode is not None and self.mode not in face.modes:
+            raise UserError("That button is out of date: nothing was changed.")
+        return self.mode or face.first_mode
+
     async def handle(self, interaction: Interaction) -> None:
         game_id = int(self.fields["game"])
         service = interaction.client.service
@@ -99,9 +107,7 @@ class TileButton(_BoardAction, template=custom_ids.TILE):
             if not 0 <= cell < game.width * game.height:
                 raise UserError("That button points outside the board; nothing was changed.")
             face = FACES[game.kind]
-            if self.mode is not None and self.mode not in face.modes:  # another kind's mode
-                raise UserError("That button is out of date: nothing was changed.")
-            return face.press(game, cell, self.mode or face.first_mode)
+            return face.press(game, cell, self.mode_on(face))
 
         return await service.play(game_id, user, pressed, interaction_id)
 
@@ -116,11 +122,10 @@ class ActionButton(_BoardAction, template=custom_ids.ACTION):
 
         def acted(game: Game) -> str:
             face = FACES[game.kind]
-            known = face.act is not None and action in {token for _, token in face.controls}
-            if not known or (self.mode is not None and self.mode not in face.modes):
+            mode = self.mode_on(face)
+            if face.act is None or action not in {token for _, token in face.controls}:
                 raise UserError("That button is out of date: nothing was changed.")
-            assert face.act is not None
-            return face.act(game, action, self.mode or face.first_mode)
+            return face.act(game, action, mode)
 
         return await service.play(game_id, user, acted, interaction_id)
 
