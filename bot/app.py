@@ -18,6 +18,7 @@ from .client import PipesClient
 from .config import Settings
 from .daily import DailyPoster
 from .groups import kind_group
+from .handles import Shown
 from .kinds import FACES, warm
 from .setup import setup_group
 from .tree import PipesTree
@@ -54,6 +55,7 @@ class PipesBot(PipesClient):
         self.settings = settings
         self.clock = clock
         self.failing_posts = {}
+        self.shown = Shown()
         self.sync_commands = sync_commands
         self.schedule = schedule
         for face in FACES.values():

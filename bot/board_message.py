@@ -38,17 +38,30 @@ class BoardMessage:
     alt: str
     #: The move's animation (bytes, file name, description), when the kind shows one.
     animation: tuple[bytes, str, str] | None = None
+    #: The win's picture (bytes, file name, description): it alone, once a move won.
+    win: tuple[bytes, str, str] | None = None
 
     def files(self) -> list[discord.File]:
+        """The board, its enlarged window and the move's animation, or the win's picture."""
+        if self.win is not None:
+            return [_file(self.win)]
         made = [discord.File(io.BytesIO(self.png), filename="board.png", description=self.alt)]
         if self.zoom is not None:
-            made.append(
-                discord.File(io.BytesIO(self.zoom), filename="window.png", description=WINDOW_ALT)
-            )
+            made.append(_file((self.zoom, "window.png", WINDOW_ALT)))
         if self.animation is not None:
-            data, name, description = self.animation
-            made.append(discord.File(io.BytesIO(data), filename=name, description=description))
+            made.append(_file(self.animation))
         return made
+
+    def picture(self) -> list[discord.File]:
+        """What a reply shows of the board: the win's picture, else the window the buttons
+        cover on a large board (the whole board on a small one), and the move's animation."""
+        made = self.files()
+        return [f for f in made if f.filename != "board.png"] if self.zoom else made
+
+
+def _file(picture: tuple[bytes, str, str]) -> discord.File:
+    data, name, description = picture
+    return discord.File(io.BytesIO(data), filename=name, description=description)
 
 
 async def board_message(
@@ -58,19 +71,22 @@ async def board_message(
     marks: Marks = NO_MARKS,
     mode: str | None = None,
     trace: tuple[Any, ...] = (),
+    won: bool = False,
 ) -> BoardMessage:
-    """The board's text, its picture (the window framed, the last move's marks) and its
-    buttons in ``mode`` (the kind's first by default), as the face of its kind shows them;
-    with the move's animation when it left a trace the kind animates."""
+    """The board's text, its picture (the window framed, the last move's marks; a finished
+    board's plain) and its buttons in ``mode`` (the kind's first by default), as the face of
+    its kind shows them; with the move's animation when it left a trace the kind animates,
+    and the win's picture when the move ``won``."""
     game, face = board.game, FACES[board.game.kind]
     framed = not game.finished and not window.covers(game.width, game.height)
     frame = (window.x, window.y, window.width, window.height) if framed else None
-    png, zoom = await face.draw(workers, board, frame, marks)
+    png, zoom = await face.draw(workers, board, frame, NO_MARKS if game.finished else marks)
     animation = None
     if trace and face.animate is not None:
         animation = await face.animate(workers, board, trace)
+    win = await face.win(workers, board) if won else None
     view = board_view(board, window, mode or face.first_mode)
-    return BoardMessage(texts.status(board, face), png, zoom, view, face.alt, animation)
+    return BoardMessage(texts.status(board, face), png, zoom, view, face.alt, animation, win)
 
 
 def first_window(board: Board, focus: int | None = None) -> Viewport:
@@ -131,8 +147,9 @@ def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
         rows.append(row)
     controls = []
     if len(windows(game.width, game.height)) > 1:
+        start = first_window(board)
         for direction, label in (("p", "◀ Prev"), ("n", "Next ▶")):
-            target = step(view, direction, game.width, game.height)
+            target = step(view, direction, game.width, game.height, start)
             controls.append(
                 button(
                     label,

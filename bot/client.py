@@ -4,7 +4,7 @@ and game service. ``bot.app`` builds the full bot on top of this."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -15,6 +15,9 @@ from play import GameService
 from .config import Settings
 from .logs import log_done
 from .workers import Workers
+
+if TYPE_CHECKING:
+    from .handles import Shown
 
 log = logging.getLogger("bot")
 
@@ -28,6 +31,8 @@ class PipesClient(commands.AutoShardedBot):
     storage: db.Storage
     service: GameService
     workers: Workers
+    #: The boards this bot showed: their messages, who saw which last, their locks.
+    shown: Shown
     #: Servers whose last daily post failed on our side, with the failure (logged once).
     failing_posts: dict[int, str]
 

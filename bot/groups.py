@@ -19,7 +19,6 @@ from puzzle import quote
 
 from . import texts
 from .face import Face, Verb
-from .handles import last_board
 from .kinds import FACES
 from .options import DATE_TEXT, MOVES_TEXT, Commands, Interaction, game_commands
 from .replies import say
@@ -47,7 +46,8 @@ async def on_current_board(
     while it is unfinished, else their newest in this channel), the way every move goes;
     ``note`` says what it did."""
     service, user = interaction.client.service, interaction.user.id
-    game = await service.current_game(kind, user, interaction.channel_id, last_board(user))
+    seen = interaction.client.shown.last_board(user)
+    game = await service.current_game(kind, user, interaction.channel_id, seen)
     await move(interaction, game.id, lambda: act(service, game.id, user), note=note)
 
 

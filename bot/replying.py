@@ -4,7 +4,7 @@ update what the player sees, answer), and a win announced."""
 
 from __future__ import annotations
 
-import io
+import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +18,7 @@ from . import texts
 from .board_message import BoardMessage, board_message, first_window, following
 from .client import PipesClient
 from .deadline import Deadline, with_retries
-from .handles import Handle, board_lock, handle_of, remember
+from .handles import Handle
 from .kinds import FACES
 from .replies import NO_MENTIONS, refuse, say
 from .window import Viewport
@@ -29,33 +29,17 @@ SAVED = "Your move is saved, but its board could not be shown: `/{kind} resume` 
 
 
 async def announce(interaction: Interaction, board: Board) -> None:
-    """Announce a win in public, retried when Discord fails to take it. A daily's
-    announcement shows no board (the day is still running somewhere): the win's picture goes
-    to the player alone. Other boards are public anyway and share it."""
+    """Announce a win in public, retried when Discord fails to take it: a line, since the
+    board's own message shows the win picture (a daily's to its player alone)."""
     service, face = interaction.client.service, FACES[board.game.kind]
-    picture, name, description = await face.win(interaction.client.workers, board)
     rank, stats = await service.win_facts(board)
-
-    def animation() -> discord.File:
-        return discord.File(io.BytesIO(picture), filename=name, description=description)
-
-    daily = board.day is not None
     await with_retries(
         lambda: interaction.followup.send(
             texts.announcement(board, rank, stats, face),
             ephemeral=False,
             allowed_mentions=NO_MENTIONS,
-            file=discord.utils.MISSING if daily else animation(),
         )
     )
-    if daily:
-        await with_retries(
-            lambda: interaction.followup.send(
-                "Your solved board, for you alone until the day is over everywhere:",
-                ephemeral=True,
-                file=animation(),
-            )
-        )
 
 
 async def send_board(interaction: Interaction, start: Awaitable[Board], *, ephemeral: bool) -> None:
@@ -81,9 +65,23 @@ async def send_board(interaction: Interaction, start: Awaitable[Board], *, ephem
         wait=True,
     )
     game = board.game
-    remember(game.id, interaction, sent.id, window, FACES[game.kind].first_mode, game.version)
+    await _shown_anew(interaction, game, sent.id, window, FACES[game.kind].first_mode)
     if not ephemeral and not game.finished:
         await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
+
+
+async def _shown_anew(
+    interaction: Interaction, game: Game, message_id: int | None, window: Viewport, mode: str
+) -> None:
+    """Remember a new message as the one showing the board; the private copy shown before
+    it (never the public message) loses its buttons and points to the newer one."""
+    shown = interaction.client.shown
+    older = shown.handle(game.id)
+    shown.remember(game.id, interaction, message_id, window, mode, game.version)
+    if older is None or (older.shown_id is not None and older.shown_id == game.message_id):
+        return
+    with contextlib.suppress(discord.HTTPException):  # gone or out of reach: nothing to do
+        await older.retire()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,17 +101,18 @@ async def move(
 ) -> None:
     """One move, from a button (``clicked``: the window and mode of its message) or a typed
     command, under the board's lock: play it, build the board's message (its window
-    following what the move wants in view), then show it — a click updates the message it
-    came from (at once, or after a deferred update when the answer is not ready in time); a
-    typed move updates the board the player has (its public message, or the private one they
-    last saw, keeping its mode) and says so in a line, or sends the board privately when
-    there is none. A win is announced."""
+    following what the move wants in view; a win's picture when it won), then show it — a
+    click updates the message it came from (at once, or after a deferred update when the
+    answer is not ready in time); a typed move updates the board in view (its public message
+    and the private copy its player last saw, keeping window and mode) and answers privately
+    with the picture, or with the board itself when none is in view. A move that ends the
+    game updates every copy in view. A win is announced in a line."""
     if clicked is not None:
         deadline = Deadline(interaction.response.defer)
     else:
         deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
     try:
-        async with board_lock(game_id):
+        async with interaction.client.shown.lock(game_id):
             played = await act()  # refused or failed here: nothing was stored
             try:
                 if clicked is not None:
@@ -130,13 +129,18 @@ async def move(
                 await say(interaction, SAVED.format(kind=played.board.game.kind))
     finally:
         await deadline.settle()
-    if played.applied and played.board.game.solved:
+    if _won(played):
         await announce(interaction, played.board)
+
+
+def _won(played: Played) -> bool:
+    """Whether this very move won the game."""
+    return played.applied and played.board.game.solved
 
 
 @dataclass(frozen=True, slots=True)
 class Typed:
-    """What a typed move did to the board the player has: whether its message was updated,
+    """What a typed move did to the board in view: whether a message of it was updated,
     whether there was one, and the board's message, window and mode."""
 
     updated: bool
@@ -149,20 +153,21 @@ class Typed:
 async def _answer_typed(
     interaction: Interaction, deferred: bool, game: Game, typed: Typed, note: str | None
 ) -> None:
-    """The private answer to a typed move (with ``note``, what it did, when given): a line
-    when the board was updated in place, else the board itself (remembered as the one to
-    update next)."""
+    """The private answer to a typed move (with ``note``, what it did, when given): the
+    board's text and picture when the board in view was updated, else the board itself
+    with its buttons (then the message to update next)."""
     content = typed.message.content + (f"\n{note}" if note else "")
     if typed.updated:
-        await _reply(interaction, deferred, f"{content}\n(Your board is updated.)")
+        await _reply(interaction, deferred, content, typed.message.picture())
         return
     if typed.had_board:
         content += (
             "\nYour board's message could not be updated (it is gone or out of reach): here "
             f"is the board; `/{game.kind} resume` shows it again."
         )
-    sent_id = await _reply(interaction, deferred, content, typed.message)
-    remember(game.id, interaction, sent_id, typed.window, typed.mode, game.version)
+    message = typed.message
+    sent_id = await _reply(interaction, deferred, content, message.files(), message.view)
+    await _shown_anew(interaction, game, sent_id, typed.window, typed.mode)
 
 
 async def _show_clicked(
@@ -171,51 +176,59 @@ async def _show_clicked(
     board = played.board
     window = following(board, clicked.window, played.marks.focus)
     message = await board_message(
-        interaction.client.workers, board, window, played.marks, clicked.mode, played.trace
-    )
+        interaction.client.workers, board, window, played.marks, clicked.mode, played.trace,
+        won=_won(played),
+    )  # fmt: skip
     edit = (
         interaction.edit_original_response
         if await deadline.settle()
         else interaction.response.edit_message
     )
-    await edit(
-        content=message.content,
-        attachments=message.files(),
-        view=message.view,
-        allowed_mentions=NO_MENTIONS,
-    )
-    remember(board.game.id, interaction, None, window, clicked.mode, board.game.version)
+    await edit(**_fields(message))
+    game = board.game
+    shown = interaction.client.shown
+    older = shown.handle(game.id)
+    shown.remember(game.id, interaction, None, window, clicked.mode, game.version)
+    if played.applied and game.finished:  # the other copies in view must not look alive
+        here = interaction.message.id if interaction.message is not None else None
+        await _update_in_view(interaction, game, older, message, skip=here)
 
 
 async def _show_typed(interaction: Interaction, played: Played) -> Typed:
-    """Update the board the player has. A newer state shown meanwhile (another process) is
-    never replaced."""
+    """Update the board in view. A newer state shown meanwhile (another process) is never
+    replaced."""
     board, game = played.board, played.board.game
-    handle = None if game.message_id is not None else handle_of(game.id)
+    handle = interaction.client.shown.handle(game.id)
     if handle is not None:
         window = following(board, handle.window, played.marks.focus)
     else:
         window = first_window(board, played.marks.focus)
     mode = handle.mode if handle is not None else FACES[game.kind].first_mode
     message = await board_message(
-        interaction.client.workers, board, window, played.marks, mode, played.trace
-    )
+        interaction.client.workers, board, window, played.marks, mode, played.trace,
+        won=_won(played),
+    )  # fmt: skip
     newer_shown = handle is not None and handle.version > game.version
-    updated = newer_shown or await _update_in_place(interaction, game, handle, message)
-    if updated and handle is not None and not newer_shown:
-        remember(game.id, handle.interaction, handle.message_id, window, mode, game.version)
+    kept = None if newer_shown else handle
+    updated = await _update_in_view(interaction, game, kept, message) or newer_shown
+    if updated and kept is not None:
+        interaction.client.shown.remember(
+            game.id, kept.interaction, kept.message_id, window, mode, game.version
+        )
     had_board = game.message_id is not None or handle is not None
     return Typed(updated, had_board, message, window, mode)
 
 
 async def _reply(
-    interaction: Interaction, deferred: bool, content: str, board: BoardMessage | None = None
+    interaction: Interaction,
+    deferred: bool,
+    content: str,
+    files: list[discord.File],
+    view: discord.ui.View | None = None,
 ) -> int | None:
-    """The private answer to a typed move, with the board if given; the id of the message
-    it made (None: the interaction's original response)."""
-    extra: dict[str, Any] = {}
-    if board is not None:
-        extra = {"files": board.files(), "view": board.view or discord.utils.MISSING}
+    """The private answer to a typed move, with ``files`` and ``view``; the id of the
+    message it made (None: the interaction's original response)."""
+    extra: dict[str, Any] = {"files": files, "view": view or discord.utils.MISSING}
     if deferred:
         sent = await interaction.followup.send(
             content, ephemeral=True, allowed_mentions=NO_MENTIONS, wait=True, **extra
@@ -227,28 +240,51 @@ async def _reply(
     return None
 
 
-async def _update_in_place(
-    interaction: Interaction, game: Game, handle: Handle | None, message: BoardMessage
+async def _update_in_view(
+    interaction: Interaction,
+    game: Game,
+    handle: Handle | None,
+    message: BoardMessage,
+    skip: int | None = None,
 ) -> bool:
-    """Edit the board's public message, or else the private one last seen; False if there
-    is none, or it is gone (a public one is then forgotten) or out of reach."""
-    if game.message_id is None and handle is None:
-        return False
+    """Edit the messages in view that show the board but ``skip``: its public message, and
+    the private one its player last saw (``handle``); False if none was edited (there is
+    none, or it is gone — a public one is then forgotten — or out of reach)."""
+    public = game.message_id if game.channel_id is not None else None
+    updated = False
+    if public is not None and public != skip:
+        updated = await _edit(interaction, game, message, None)
+    if handle is not None and (handle.shown_id is None or handle.shown_id not in (public, skip)):
+        updated = await _edit(interaction, game, message, handle) or updated
+    return updated
+
+
+async def _edit(
+    interaction: Interaction, game: Game, message: BoardMessage, handle: Handle | None
+) -> bool:
+    """Edit the private copy ``handle``, or else the board's public message; False if it
+    is gone (a public one is then forgotten) or out of reach."""
     try:
-        if game.message_id is not None and game.channel_id is not None:
+        if handle is not None:
+            await handle.edit(**_fields(message))
+        else:
+            assert game.channel_id is not None and game.message_id is not None
             channel = interaction.client.get_partial_messageable(game.channel_id)
-            await channel.get_partial_message(game.message_id).edit(
-                content=message.content,
-                attachments=message.files(),
-                view=message.view,
-                allowed_mentions=NO_MENTIONS,
-            )
-        elif handle is not None:
-            await handle.edit(message)
+            await channel.get_partial_message(game.message_id).edit(**_fields(message))
     except discord.NotFound:
-        if game.message_id is not None:
+        if handle is None:
             await interaction.client.storage.set_game_message(game.id, None, None)
         return False
     except discord.HTTPException:
         return False
     return True
+
+
+def _fields(message: BoardMessage) -> dict[str, Any]:
+    """A board message as the fields of a message edit."""
+    return {
+        "content": message.content,
+        "attachments": message.files(),
+        "view": message.view,
+        "allowed_mentions": NO_MENTIONS,
+    }

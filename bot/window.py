@@ -1,6 +1,7 @@
 """The window of tile buttons on a board: a Discord message holds at most 5 rows of 5
 buttons, one row of which holds the controls, so a board shows a block of at most 5×4 tile
-buttons; on larger boards ◀ Prev and Next ▶ walk the windows in snake order."""
+buttons; on larger boards ◀ Prev and Next ▶ walk the windows in snake order, from the first
+window shown."""
 
 from __future__ import annotations
 
@@ -46,9 +47,10 @@ def viewport_around(board_width: int, board_height: int, cell: int) -> Viewport:
     )
 
 
-def windows(board_width: int, board_height: int) -> list[Viewport]:
+def windows(board_width: int, board_height: int, start: Viewport | None = None) -> list[Viewport]:
     """Every window of a board in snake order: along the first row of windows, back along
-    the next, and so on (the order ◀ Prev and Next ▶ walk)."""
+    the next, and so on — from ``start`` on, round to the windows before it (the order
+    ◀ Prev and Next ▶ walk)."""
     first = viewport(board_width, board_height)
     rows: list[list[Viewport]] = []
     for top in range(0, board_height, first.height):
@@ -61,12 +63,16 @@ def windows(board_width: int, board_height: int) -> list[Viewport]:
     for view in (v for row in rows for v in row):
         if view not in ordered:
             ordered.append(view)
-    return ordered
+    here = ordered.index(start) if start in ordered else 0
+    return ordered[here:] + ordered[:here]
 
 
-def step(view: Viewport, direction: str, board_width: int, board_height: int) -> Viewport:
-    """The window before ('p') or after ('n') ``view`` in snake order (itself at the ends)."""
-    order = windows(board_width, board_height)
+def step(
+    view: Viewport, direction: str, board_width: int, board_height: int, start: Viewport
+) -> Viewport:
+    """The window before ('p') or after ('n') ``view`` in the walk from ``start`` (itself at
+    the ends)."""
+    order = windows(board_width, board_height, start)
     here = order.index(view) if view in order else 0
     there = here - 1 if direction == "p" else here + 1
     return order[max(0, min(there, len(order) - 1))]

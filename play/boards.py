@@ -37,6 +37,20 @@ class Board:
     def par(self) -> int:
         return self.game.puzzle.par
 
+    @property
+    def given_up(self) -> bool:
+        """Whether the player gave the board up: it is over, but not by the kind's rules
+        (a give-up keeps the state as it was)."""
+        game = self.game
+        if game.outcome != "lost":
+            return False
+        return self.kind.status(self.puzzle, game.state).outcome != "lost"
+
+    @property
+    def ending(self) -> str:
+        """How the board stands: "playing", "solved", "lost" or "given up"."""
+        return "given up" if self.given_up else self.game.outcome
+
 
 @dataclass(frozen=True, slots=True)
 class Played:

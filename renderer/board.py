@@ -35,6 +35,7 @@ def render_image(
     frame: tuple[int, int, int, int] | None = None,
     flooded: Collection[int] | None = None,
     wrap: bool = False,
+    given_up: bool = False,
 ) -> Image.Image:
     """The board as a palette image.
 
@@ -44,10 +45,11 @@ def render_image(
     ``locked``: cells drawn as locked. ``flooded``: override which cells show water (the
     win animation uses it); by default the check's flooded set. ``wrap``: the board's edges
     connect across the border, so pipes that leave it are drawn going on beyond the grid.
+    ``given_up``: the board was given up: a GAVE UP banner, never a SOLVED one.
     """
     if len(tiles) != width * height:
         raise ValueError(f"expected {width * height} tiles, got {len(tiles)}")
-    geometry = layout(width, height, solved=result.solved)
+    geometry = layout(width, height, solved=result.solved or given_up)
     sprites = sheet(geometry.cell, geometry.margin)
     image = Image.new("P", geometry.size, INDEX[theme.FRAME])
     image.putpalette(sprites.palette)
@@ -64,7 +66,9 @@ def render_image(
     if frame is not None:
         outline_window(draw, geometry, frame, INDEX[theme.FRAME], INDEX[theme.LABEL])
     highlight_cells(draw, geometry, highlight, INDEX[theme.HIGHLIGHT])
-    if result.solved:
+    if given_up:
+        draw_banner(image, geometry, sprites.gave_up, INDEX[theme.GAVE_UP])
+    elif result.solved:
         draw_banner(image, geometry, sprites.solved, INDEX[theme.SOLVED])
     return image
 
@@ -132,6 +136,7 @@ class Marks(TypedDict, total=False):
     locked: Collection[int]
     frame: tuple[int, int, int, int] | None
     wrap: bool
+    given_up: bool
 
 
 def render_png(

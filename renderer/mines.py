@@ -2,8 +2,9 @@
 
 Hidden cells are raised (a bevel), open cells flat; a number is its digit (colours only
 help); a flag is a pennant on a pole; a mine a spiked disc, on red where it exploded; a wrong
-flag is crossed out. Coordinates, the window and the SOLVED / LOST banner are the shared
-canvas's (``renderer.canvas``). Sprites are drawn once per cell size (supersampled) and pasted.
+flag is crossed out. Coordinates, the window and the SOLVED / LOST / GAVE UP banner are
+the shared canvas's (``renderer.canvas``). Sprites are drawn once per cell size
+(supersampled) and pasted.
 """
 
 from __future__ import annotations
@@ -127,6 +128,7 @@ def _sprites(cell: int, margin: int) -> dict[str, Image.Image]:
     sprites.update(label_sprites(cell, margin))
     sprites["solved"] = banner_sprite("SOLVED", margin, theme.SOLVED)
     sprites["lost"] = banner_sprite("LOST", margin, LOST)
+    sprites["given up"] = banner_sprite("GAVE UP", margin, theme.GAVE_UP)
     return sprites
 
 
@@ -142,16 +144,18 @@ class MinesView:
     opened: Collection[int]
     flagged: Collection[int]
     exploded: int | None = None
-    #: "playing", "solved" or "lost"; mines show only on a finished board.
+    #: "playing", "solved", "lost" or "given up"; mines show only on a finished board.
     outcome: str = "playing"
 
     def look(self, cell: int) -> str:
         """How a cell is drawn: what the player knows, and on a finished board the mines
-        (as flags when solved; with the exploded one and crossed wrong flags when lost)."""
+        (as flags when solved; with the exploded one and crossed wrong flags when lost or
+        given up)."""
         if cell == self.exploded:
             return "exploded"
         if cell in self.flagged:
-            return "wrong" if self.outcome == "lost" and cell not in self.mines else "flag"
+            wrong = self.outcome in ("lost", "given up") and cell not in self.mines
+            return "wrong" if wrong else "flag"
         if cell in self.opened:
             return f"open{self.numbers[cell]}"
         if cell in self.mines and self.outcome != "playing":
@@ -179,9 +183,8 @@ def render_mines_image(
         outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
     highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
     if finished:
-        won = view.outcome == "solved"
-        banner, edge = (sprites["solved"], theme.SOLVED) if won else (sprites["lost"], LOST)
-        draw_banner(image, geometry, banner, edge)
+        edge = {"solved": theme.SOLVED, "lost": LOST, "given up": theme.GAVE_UP}[view.outcome]
+        draw_banner(image, geometry, sprites[view.outcome], edge)
     return image
 
 

@@ -15,6 +15,7 @@ from .canvas import TRANSPARENT, banner_sprite, label_sprites
 from .tiles import draw_tile
 
 SOLVED_TEXT = "SOLVED"
+GAVE_UP_TEXT = "GAVE UP"
 
 # Colour indices of the palette (exact theme colours come first).
 INDEX = {colour: k for k, colour in reversed(list(enumerate(theme.PALETTE_BASE)))}
@@ -31,6 +32,7 @@ class Sheet:
     #: column letters 'A'..'AN' and row numbers '1'..'40' -> label sprite
     labels: dict[str, Image.Image]
     solved: Image.Image
+    gave_up: Image.Image
 
 
 def _exact(rgb: Image.Image, mapped: Image.Image) -> Image.Image:
@@ -48,7 +50,8 @@ _lock = threading.Lock()
 
 @cache
 def _sheet(cell: int, margin: int) -> Sheet:
-    # (mask, state, source, locked) -> tile; 'A', '1' ... -> label; 'solved' -> banner
+    # (mask, state, source, locked) -> tile; 'A', '1' ... -> label; 'solved', 'gave up' ->
+    # banners
     sprites: dict[tuple[int, str, bool, bool] | str, Image.Image] = {}
     for mask in range(16):
         for state in theme.STATES:
@@ -59,6 +62,7 @@ def _sheet(cell: int, margin: int) -> Sheet:
                     )
     sprites.update(label_sprites(cell, margin))
     sprites["solved"] = banner_sprite(SOLVED_TEXT, margin, theme.SOLVED)
+    sprites["gave up"] = banner_sprite(GAVE_UP_TEXT, margin, theme.GAVE_UP)
     # One atlas of everything; its extra colours (antialiased edges) fill the palette after
     # the exact theme colours, then every sprite is mapped onto that palette.
     atlas_width = max(image.width for image in sprites.values())
@@ -83,8 +87,11 @@ def _sheet(cell: int, margin: int) -> Sheet:
     return Sheet(
         palette=palette,
         tiles={k: v for k, v in cut.items() if isinstance(k, tuple)},
-        labels={k: v for k, v in cut.items() if isinstance(k, str) and k != "solved"},
+        labels={
+            k: v for k, v in cut.items() if isinstance(k, str) and k not in ("solved", "gave up")
+        },
         solved=cut["solved"],
+        gave_up=cut["gave up"],
     )
 
 

@@ -30,6 +30,7 @@ NOTCH = hex_rgb("#8A94A3")
 HIGHLIGHT = hex_rgb("#CC79A7")  # Okabe–Ito reddish purple
 SOLVED = hex_rgb("#009E73")  # Okabe–Ito bluish green
 SOLVED_TEXT = hex_rgb("#FFFFFF")
+GAVE_UP = hex_rgb("#5B6475")  # a slate grey: neither a win's green nor a loss's red
 
 #: Fill and outline of the pipe per state.
 PIPE = {
@@ -43,4 +44,5 @@ STATES = tuple(PIPE)
 PALETTE_BASE = (
     FRAME, LABEL, CELL, CELL_LOCKED, GRID, IDLE_FILL, IDLE_LINE, FLOODED_FILL, FLOODED_LINE,
     LOOP_FILL, LOOP_LINE, LOOP_HATCH, SOURCE, SOURCE_EYE, NOTCH, HIGHLIGHT, SOLVED, SOLVED_TEXT,
+    GAVE_UP,
 )  # fmt: skip

@@ -69,13 +69,15 @@ async def test_the_winning_click_shows_the_solved_board_and_announces(harness):
     assert update.callback_type == 7
     assert update.data["components"] == []  # no more buttons
     assert update.content.splitlines()[1].startswith("✅ Solved in")
-    assert update.image().convert("RGB").getpixel((0, 0)) == theme.SOLVED
+    gif = update.image("pipes-win.gif")  # the board's own message turns into the win
+    assert gif.format == "GIF" and gif.n_frames > 2
+    gif.seek(gif.n_frames - 1)
+    assert gif.convert("RGB").getpixel((0, 0)) == theme.SOLVED
     assert announcement.method == "POST" and not announcement.ephemeral
     assert f"<@{ALICE}> solved 5x4-abc" in announcement.content
     assert f"turns (par {load(game.puzzle).par})" in announcement.content
     assert announcement.json["allowed_mentions"]["parse"] == []
-    gif = announcement.image("pipes-win.gif")
-    assert gif.format == "GIF" and gif.n_frames > 2
+    assert announcement.files == []  # a line: the board above shows the win
     assert (await harness.bot.storage.game(game.id)).solved
 
 
@@ -121,9 +123,9 @@ async def test_clicks_on_a_solved_board_are_refused(harness):
 async def test_rotate_command_turns_tiles_and_updates_the_public_board(harness):
     _, message_id, game = await new_board(harness)
     made = await harness.command("rotate", ALICE, cells="A1 b2x2 C3ccw")
-    reply = next(r for r in made if r.callback_type)  # a line, not a second copy of the board
-    assert reply.callback_type == 4 and reply.ephemeral and not reply.files
-    assert "4 turns" in reply.content and "(Your board is updated.)" in reply.content
+    reply = next(r for r in made if r.callback_type)  # the picture, to the player alone
+    assert reply.callback_type == 4 and reply.ephemeral and reply.files
+    assert "4 turns" in reply.content and not reply.data.get("components")
     edit = next(r for r in made if r.via == "http")
     assert (edit.method, edit.path) == ("PATCH", f"/channels/{CHANNEL_ID}/messages/{message_id}")
     after = await harness.bot.storage.game(game.id)
@@ -169,12 +171,13 @@ async def test_bad_size_and_seed_are_explained(harness):
 async def test_large_boards_get_a_window_of_buttons_that_holds_the_source(harness):
     request, message_id, game = await new_board(harness, size="10x10", seed="big")
     ids = request.custom_ids()
-    # The source (F6) is in the first window; windows go in snake order: prev, next.
+    # The source (F6) is in the first window; the walk in snake order starts there, so
+    # ◀ Prev is greyed and Next ▶ goes on.
     assert ids[:20] == [
         f"pipes:t:{game.id}:{y * 10 + x}:5:4:c" for y in range(4, 8) for x in range(5, 10)
     ]
     assert ids[20:] == [
-        f"pipes:v:{game.id}:p:5:0:c",
+        f"pipes:v:{game.id}:p:5:4:c",
         f"pipes:v:{game.id}:n:0:4:c",
         f"pipes:m:{game.id}:a:5:4",
         f"pipes:h:{game.id}:5:4:c",
@@ -185,6 +188,7 @@ async def test_large_boards_get_a_window_of_buttons_that_holds_the_source(harnes
         "↻ Turn",
         "💡 Hint",
     ]
+    assert request.button(ids[20])["disabled"] and not request.button(ids[21])["disabled"]
     made = await harness.click(message_id, f"pipes:v:{game.id}:n:0:4:c", ALICE)
     moved = made[0]
     assert moved.callback_type == 7
@@ -293,12 +297,13 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     board_id = next(m for m, d in harness.messages.items() if d["content"] == board.content)
     clock.now += timedelta(minutes=3, seconds=5)
     made = await solve_by_clicks(harness, board_id, game)
-    announcement, private = made[-2:]
+    won, announcement = made[-2:]
     # 2026-11-22 is a Sunday: on the weekly levels, a hard puzzle.
     assert "solved the daily Pipes of 2026-11-22 · 5×4 · hard in **3:05**" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     assert not announcement.ephemeral and announcement.files == []  # no spoiler in public
-    assert private.ephemeral and private.files[0][0] == "pipes-win.gif"
+    assert won.files[0][0] == "pipes-win.gif"  # on the player's own (private) board
+    assert won.callback_type == 7 and harness.messages[board_id]["flags"] & 64
     assert "Pipes 2026-11-22 · 5×4 · hard · ⏱ 3:05" in announcement.content
     made = await harness.command("leaderboard", BOB)
     assert f"1. <@{ALICE}> · 3:05" in made[0].content and not made[0].ephemeral

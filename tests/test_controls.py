@@ -71,13 +71,18 @@ async def test_a_typed_move_updates_the_private_board_in_place(harness):
     made = await harness.command("daily", ALICE)  # a private (ephemeral) 8×8 board
     board = board_message(made)
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
-    window_id = next(i for i in board.custom_ids() if i.startswith("pipes:v:") and ":n:" in i)
+    window_id = next(  # a window away from A1
+        i
+        for i in board.custom_ids()
+        if i.startswith("pipes:v:") and i.split(":")[4:6] != ["0", "0"]
+    )
     await harness.click(message_of(harness, board), window_id, ALICE)  # another window
     moved_to = window_id.split(":")[4:6]
     corner = cell_name(*map(int, moved_to))  # a tile of that window
     made = await harness.command("rotate", ALICE, cells=corner)
-    edit, reply = made  # the board updated in place first, then the line saying so
-    assert reply.ephemeral and not reply.files and "(Your board is updated.)" in reply.content
+    edit, reply = made  # the board updated in place first, then its picture to the player
+    assert reply.ephemeral and [name for name, _ in reply.files] == ["board.png"]
+    assert not reply.data.get("components")  # the buttons stay on the board
     assert edit.method == "PATCH" and edit.path.endswith("/messages/@original") and edit.files
     assert all(i.split(":")[4:6] == moved_to for i in edit.custom_ids() if i.startswith("pipes:t"))
     # A tile outside the window shown: the window follows the move there.
@@ -99,7 +104,7 @@ async def test_lock_restart_and_give_up(harness):
     made = await harness.command("restart", ALICE)
     back = await harness.bot.storage.game(game.id)
     assert back.state.tiles == load(back.puzzle).tiles and back.state.locked == frozenset()
-    assert "(Your board is updated.)" in made[-1].content
+    assert made[-1].files and "↩ Back as it started" in made[-1].content
     made = await harness.command("giveup", ALICE)
     over = await harness.bot.storage.game(game.id)
     assert over.outcome == "lost" and not over.solved
@@ -109,7 +114,10 @@ async def test_lock_restart_and_give_up(harness):
     picture = next(r for r in made if r.via == "http").files[0][1]  # the public board
     puzzle = load(over.puzzle)
     solved = check(5, 4, puzzle.solution, puzzle.source)
-    assert picture == render_boards(5, 4, puzzle.solution, puzzle.source, solved, frame=None)[0]
+    assert (
+        picture
+        == render_boards(5, 4, puzzle.solution, puzzle.source, solved, frame=None, given_up=True)[0]
+    )
     again = await harness.command("rotate", ALICE, cells="A1")
     assert "Your last Pipes board, 5x4-abc, is over" in again[-1].content
     moves = [m.move for m in await harness.bot.storage.moves(game.id)]

@@ -78,7 +78,8 @@ async def test_a_late_solve_is_labelled_late_and_ranked_with_its_date(harness, c
 async def test_personal_boards_keep_their_public_animation(harness):
     _, message_id, game = await new_board(harness)
     made = await solve_by_clicks(harness, message_id, game)
-    assert not made[-1].ephemeral and made[-1].files[0][0] == "pipes-win.gif"
+    assert made[-2].files[0][0] == "pipes-win.gif"  # on the board's public message
+    assert not harness.messages[message_id]["flags"] & 64
 
 
 async def test_a_late_solve_ranks_after_every_solve_made_on_the_day(harness, clock):
@@ -108,8 +109,9 @@ async def test_giving_up_a_daily_shows_no_solution_while_its_date_runs(harness, 
     puzzle = load(game.puzzle)
     current = await harness.bot.storage.game(game.id)
     drawn = render_boards(
-        5, 4, current.state.tiles, puzzle.source, check(5, 4, current.state.tiles, puzzle.source)
-    )
+        5, 4, current.state.tiles, puzzle.source, check(5, 4, current.state.tiles, puzzle.source),
+        given_up=True,
+    )  # fmt: skip
     assert board.files[0][1] == drawn[0]  # the board as it was, not the solution
     clock.now += timedelta(days=2)
     resumed = await harness.command("leaderboard", ALICE)

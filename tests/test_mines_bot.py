@@ -85,8 +85,12 @@ async def test_typed_moves_clear_the_board_and_the_win_is_announced(harness):
     assert done.solved and done.outcome == "solved"
     assert any("✅ Cleared in" in r.content for r in made)
     announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
-    assert f"<@{ALICE}> solved 9x9-win" in announcement.content
-    assert announcement.image("mines-win.png").convert("RGB").getpixel((0, 0)) == theme.SOLVED
+    assert f"<@{ALICE}> solved 9x9-win" in announcement.content and not announcement.files
+    won = [r for r in made if r.files]  # the board in view, then the reply: the win picture
+    assert len(won) == 2
+    assert all(
+        r.image("mines-win.png").convert("RGB").getpixel((0, 0)) == theme.SOLVED for r in won
+    )
 
 
 async def test_opening_a_mine_loses_the_game_and_shows_it(harness):

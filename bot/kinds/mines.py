@@ -64,7 +64,7 @@ def mines_view(board: Board) -> MinesView:
         mines = frozenset(state.flagged) | {state.exploded} - {None}
     return MinesView(
         game.width, game.height, puzzle.numbers, mines, state.opened, state.flagged,
-        exploded=state.exploded, outcome=board.status.outcome,
+        exploded=state.exploded, outcome=board.ending,
     )  # fmt: skip
 
 

@@ -76,7 +76,7 @@ async def _draw(
     drawn: Drawn = await workers.draw(
         render_boards, game.width, game.height, tiles, puzzle.source, result,
         zoom=max(game.width, game.height) >= ZOOM_FROM, highlight=marks.cells,
-        locked=game.state.locked, frame=frame, wrap=puzzle.wrap,
+        locked=game.state.locked, frame=frame, wrap=puzzle.wrap, given_up=board.given_up,
     )  # fmt: skip
     return drawn
 

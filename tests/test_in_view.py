@@ -1,0 +1,124 @@
+"""The board in front of the player (issue 24): a typed move answers with the board's
+picture and updates the message in view where it stands; a given-up board says so on every
+copy; a win turns the board's own message into the win picture; a newer private copy retires
+the older one; ◀ Prev / Next ▶ start from the first window shown."""
+
+from botkit import ALICE, board_message, enable_daily, message_of, new_board
+from test_bot import solve_by_clicks
+
+from bot.window import Viewport, windows
+from play import load
+from renderer import theme
+
+
+def buttons(message):
+    return [c for row in message["components"] for c in row["components"]]
+
+
+def live(message):
+    return [c for c in buttons(message) if not c.get("disabled")]
+
+
+def edge(request, name="board.png"):
+    return request.image(name).convert("RGB").getpixel((0, 0))
+
+
+async def test_a_typed_move_answers_with_the_picture_and_updates_the_board_in_view(harness):
+    _, message_id, _ = await new_board(harness)
+    made = await harness.command("rotate", ALICE, cells="A1")
+    reply = made[-1]
+    assert reply.ephemeral and "5x4-abc" in reply.content
+    assert [name for name, _ in reply.files] == ["board.png"]
+    assert not reply.data.get("components")  # a picture: the buttons stay on the board
+    edited = [r for r in made if r.method == "PATCH" and str(message_id) in r.path]
+    assert edited and edited[-1].files  # the public board shows the move too
+
+
+async def test_a_typed_move_on_a_big_board_answers_with_the_window_it_is_in(harness):
+    await harness.command("new", ALICE, size="24x24", seed="big")
+    made = await harness.command("rotate", ALICE, cells="X24")
+    assert [name for name, _ in made[-1].files] == ["window.png"]
+
+
+def private_copy(harness, made):
+    """The id of the private message that carried a board."""
+    request = board_message(made)
+    return next(
+        m
+        for m, data in harness.messages.items()
+        if data["flags"] & 64 and data["content"] == request.content
+    )
+
+
+async def test_a_typed_move_keeps_the_window_and_mode_the_player_chose(harness):
+    request, message_id, game = await new_board(harness, size="10x8")
+    switch = next(i for i in request.custom_ids() if i.startswith(f"pipes:m:{game.id}:"))
+    switched = (await harness.click(message_id, switch, ALICE))[-1]
+    nav = next(i for i in switched.custom_ids() if i.startswith(f"pipes:v:{game.id}:n:"))
+    walked = (await harness.click(message_id, nav, ALICE))[-1].custom_ids()
+    await harness.command("restart", ALICE)  # a move with no cell to follow
+    assert [i["custom_id"] for i in buttons(harness.messages[message_id])] == walked
+
+
+async def test_giving_up_reads_as_given_up_on_every_copy_in_view(harness):
+    _, public_id, _ = await new_board(harness)
+    private_id = private_copy(harness, await harness.command("resume", ALICE))
+    made = await harness.command("giveup", ALICE)
+    for message_id in (public_id, private_id):
+        assert not live(harness.messages[message_id])
+    pictures = [r for r in made if any(n == "board.png" for n, _ in r.files)]
+    assert pictures and all(edge(r) == theme.GAVE_UP for r in pictures)
+    assert "5x4-abc" in made[-1].content and "Given up" in made[-1].content
+
+
+async def test_a_given_up_minesweeper_board_is_not_called_lost(harness):
+    await harness.command("new", ALICE, group="mines", size="beginner", seed="quit")
+    made = await harness.command("giveup", ALICE, group="mines")
+    assert edge(made[-1]) == theme.GAVE_UP
+    assert "💥" not in made[-1].content
+
+
+async def test_a_win_turns_the_board_message_into_the_win_picture(harness):
+    _, message_id, game = await new_board(harness)
+    made = await solve_by_clicks(harness, message_id, game)
+    update, announcement = made
+    assert [name for name, _ in update.files] == ["pipes-win.gif"]
+    assert update.image("pipes-win.gif").n_frames > 2
+    assert not announcement.files and not announcement.ephemeral
+    assert "solved 5x4-abc" in announcement.content
+
+
+async def test_a_daily_win_sends_no_second_copy_of_the_board(harness, clock):
+    await enable_daily(harness)
+    made = await harness.command("daily", ALICE)
+    game = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
+    won = await solve_by_clicks(harness, message_of(harness, board_message(made)), game)
+    assert [r.ephemeral for r in won[1:]] == [False]  # the announcement, and nothing more
+    assert not won[1].files
+
+
+async def test_a_newer_private_copy_retires_the_older_one(harness):
+    await new_board(harness)
+    first = private_copy(harness, await harness.command("resume", ALICE))
+    second = private_copy(harness, await harness.command("resume", ALICE))
+    assert live(harness.messages[second]) and not live(harness.messages[first])
+    assert "newer message" in harness.messages[first]["content"]
+
+
+async def test_prev_is_greyed_on_the_first_window_and_next_walks_every_window(harness):
+    request, message_id, game = await new_board(harness, size="12x9")
+    source = load(game.puzzle).source
+    seen: list[tuple[int, int]] = []
+    shown = request
+    for _ in range(len(windows(12, 9))):
+        tiles = [int(i.split(":")[3]) for i in shown.custom_ids() if i.startswith("pipes:t:")]
+        seen.append((tiles[0] % 12, tiles[0] // 12))
+        prev, nxt = (shown.button(i) for i in shown.custom_ids() if i.startswith("pipes:v:"))
+        if len(seen) == 1:
+            assert prev["disabled"] and not nxt["disabled"]
+            first = Viewport(*seen[0], 5, 4)
+            assert first.holds(*source)
+        if nxt["disabled"]:
+            break
+        shown = (await harness.click(message_id, nxt["custom_id"], ALICE))[-1]
+    assert sorted(seen) == sorted((v.x, v.y) for v in windows(12, 9))
