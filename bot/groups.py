@@ -44,11 +44,15 @@ async def on_current_board(
 ) -> None:
     """A typed command on the player's current board of a kind (the one they last saw
     while it is unfinished, else their newest in this channel), the way every move goes;
-    ``note`` says what it did."""
+    ``note`` says what it did, a refusal names the board."""
     service, user = interaction.client.service, interaction.user.id
     seen = interaction.client.shown.last_board(user)
     game = await service.current_game(kind, user, interaction.channel_id, seen)
-    await move(interaction, game.id, lambda: act(service, game.id, user), note=note)
+    try:
+        await move(interaction, game.id, lambda: act(service, game.id, user), note=note)
+    except UserError as error:  # refused: say which board it was about
+        error.board = texts.title(await service.board(game))
+        raise
 
 
 def kind_group(face: Face) -> Commands:

@@ -128,7 +128,13 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None, face: 
 
 
 def refusal(error: UserError, faces: Mapping[str, Face]) -> str:
-    """A refused request in one sentence, naming the command that helps."""
+    """A refused request in one sentence, naming the command that helps, and under it the
+    board it was about (when it was about one)."""
+    said = _refusal(error, faces)
+    return said if error.board is None else f"{said}\n-# {error.board}"
+
+
+def _refusal(error: UserError, faces: Mapping[str, Face]) -> str:
     if isinstance(error, NotYourBoard):
         return (
             f"This board belongs to <@{error.owner_id}>. Start your own with "

@@ -7,6 +7,9 @@ from __future__ import annotations
 class UserError(Exception):
     """Something a person asked for that cannot be done; the message tells them why."""
 
+    #: The board the request was about, as the front end names it (when it names one).
+    board: str | None = None
+
 
 class MoveRefused(UserError):
     """A move the rules of a kind refuse; ``fix`` is the move that would allow it (the

@@ -122,3 +122,13 @@ async def test_prev_is_greyed_on_the_first_window_and_next_walks_every_window(ha
             break
         shown = (await harness.click(message_id, nxt["custom_id"], ALICE))[-1]
     assert sorted(seen) == sorted((v.x, v.y) for v in windows(12, 9))
+
+
+async def test_a_refused_typed_move_names_the_board_it_was_about(harness, clock):
+    await new_board(harness)
+    made = await harness.command("rotate", ALICE, cells="Z9")
+    assert made[-1].ephemeral and made[-1].content.endswith("\n-# Pipes 5x4-abc")
+    await enable_daily(harness)
+    await harness.command("daily", ALICE)
+    made = await harness.command("rotate", ALICE, cells="A1x5")
+    assert made[-1].content.endswith("\n-# Daily Pipes 2026-11-22")

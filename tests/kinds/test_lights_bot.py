@@ -81,7 +81,7 @@ async def test_the_shared_subcommands_work_on_the_new_kind(lights):
     assert (await lights.bot.storage.game(game.id)).hints == 1
     made = await lights.command("press", ALICE, group="lights", cells="Z9")
     assert made[-1].content.startswith("Z9 is outside the 4×4 board")
-    assert made[-1].content.endswith("Nothing was changed.")
+    assert made[-1].content.endswith("Nothing was changed.\n-# Lights Out 4x4-shared")
     made = await lights.command("giveup", ALICE, group="lights")
     assert (await lights.bot.storage.game(game.id)).outcome == "lost"
     made = await lights.command("resume", ALICE, group="lights")
