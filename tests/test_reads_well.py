@@ -73,3 +73,10 @@ async def test_a_typed_move_never_falls_back_to_a_board_not_in_front_of_the_play
     await harness.command("resume", ALICE)  # now the older board is in front of her
     await harness.command("rotate", ALICE, cells="A1")
     assert (await harness.bot.storage.game(older.id)).turns == 1
+
+
+async def test_help_tells_how_to_read_the_picture_what_par_means_and_a_tip(harness):
+    said = (await harness.command("help", ALICE))[-1].content
+    assert "hollow ones are dry" in said and "a round bulb is a dead end" in said
+    assert "Par: the fewest turns that solve it, each tile the shorter way" in said
+    assert "Tip: start at the edges" in said

@@ -179,17 +179,22 @@ def _locks(text: str) -> str:
 
 HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source reaches every \
 pipe, with no loops and no open ends.
+• Picture: solid blue pipes carry water, hollow ones are dry, orange hatched tiles make a \
+loop, a round bulb is a dead end, a notched corner a locked tile.
+• Par: the fewest turns that solve it, each tile the shorter way (↻ or ↺). Time ranks you.
+• Tip: start at the edges — no pipe may point off the board (unless it wraps).
 • `/pipes daily` or **Play** under the daily post: today's puzzle, on a board only you see; \
 your time counts from when it is first shown.
 • `/pipes new [size] [level] [wrap] [seed]`: a board of your own in this channel, e.g. \
-`/pipes new 8x8 hard`. Levels: easy (edges and loops are all you need), normal, hard (the most \
-reasoning about dead ends); wrap: pipes may leave one side and come back on the other.
+`/pipes new 8x8 hard`. Levels: easy, normal, hard; wrap: pipes may leave one side and come \
+back on the other.
 • Tile buttons turn a tile; the mode button switches them between ↻ turn, ↺ turn back and \
 🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
 • `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
 ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unlock).
 • `/pipes hint` turns one wrong tile right (+30 s on your time). `/pipes resume` brings your \
-board back; `/pipes restart` starts it over; `/pipes giveup` shows the solution.
+board back; `/pipes restart` starts it over (moves and clock carry on); `/pipes giveup` ends it \
+and shows the solution (a daily's once its date is over everywhere).
 • `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
 • `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11)."""
 

@@ -13,7 +13,7 @@ from kinds.lights_face import register_face
 from PIL import Image
 
 from bot.kinds import FACES
-from bot.texts import status
+from bot.texts import help_text, status
 from bot.window import viewport
 from bot.workers import Workers
 from db import Game, PuzzleRecord
@@ -127,6 +127,7 @@ def test_words_name_the_kind_and_its_commands(name):
     assert face.counted(1).startswith("1 ") and face.counted(2).startswith("2 ")
     assert face.counted(1) != face.counted(2)
     assert f"/{name}" in face.help and face.goal and face.alt and face.description
+    assert len(help_text(face, UNDER_TEST)) <= 2000  # one Discord message, beside every kind
     assert face.icon and face.max_side >= 5 and face.hint_description
     assert face.daily_words(face.kind.daily_presets[0])
     names = [verb.name for verb in face.verbs]
