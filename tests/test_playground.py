@@ -409,6 +409,14 @@ def press(driver, selector):
     wait_idle(driver)
 
 
+def screenshots() -> str | None:
+    """The folder to save the README's pictures in (``PLAYGROUND_SCREENSHOTS``), if set."""
+    shots = os.environ.get("PLAYGROUND_SCREENSHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+    return shots
+
+
 def text_of(driver):
     from selenium.webdriver.common.by import By
 
@@ -419,9 +427,7 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    shots = os.environ.get("PLAYGROUND_SCREENSHOTS")  # a folder: save the README's pictures
-    if shots:
-        Path(shots).mkdir(parents=True, exist_ok=True)
+    shots = screenshots()
     browser.get(site)
     WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
     type_command(browser, "/pipes new 5x4 seed:e2e")
@@ -450,6 +456,32 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
         for cell in (0, 7, 8, 14):
             press(browser, f"button[data-custom-id$=':{cell}:0:0:c'][data-custom-id^='pipes:t:']")
         browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")
+
+
+def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
+    """A typed move answers with the board's picture, a refusal names its board in small
+    print, and a board given up says so in its banner (the README's pictures, with
+    PLAYGROUND_SCREENSHOTS)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    shots = screenshots()
+    browser.get(site)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+    type_command(browser, "/pipes new 6x6 seed:typed")
+    type_command(browser, "/pipes rotate cells:A1 B2 C3")
+    reply = browser.find_elements(By.CSS_SELECTOR, ".msg")[-1]
+    assert "ephemeral" in reply.get_attribute("class")
+    assert "Pipes 6x6-typed" in reply.text and reply.find_elements(By.CSS_SELECTOR, ".files img")
+    if shots:
+        browser.save_screenshot(f"{shots}/playground-typed-move.png")
+    type_command(browser, "/pipes rotate cells:Z9")
+    small = browser.find_elements(By.CSS_SELECTOR, ".msg .subtext")[-1]
+    assert small.text == "Pipes 6x6-typed"
+    type_command(browser, "/pipes giveup")
+    assert "Given up after 3 turns" in browser.find_elements(By.CSS_SELECTOR, ".msg")[-1].text
+    if shots:
+        browser.save_screenshot(f"{shots}/playground-given-up.png")
 
 
 async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
