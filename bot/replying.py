@@ -25,7 +25,9 @@ from .window import Viewport
 
 Interaction = discord.Interaction[PipesClient]
 #: The answer to a move stored but not shown (drawing or Discord failed afterwards).
-SAVED = "Your move is saved, but its board could not be shown: `/{kind} resume` shows it."
+SAVED = (
+    "Your move on {board} is saved, but the board could not be shown: `/{kind} resume` shows it."
+)
 
 
 async def announce(interaction: Interaction, board: Board) -> None:
@@ -126,7 +128,8 @@ async def move(
                 interaction.client.log_error(error)
                 interaction.extras["outcome"] = "error"
                 await deadline.settle()
-                await say(interaction, SAVED.format(kind=played.board.game.kind))
+                board = played.board
+                await say(interaction, SAVED.format(board=texts.title(board), kind=board.game.kind))
     finally:
         await deadline.settle()
     if _won(played):

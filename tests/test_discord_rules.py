@@ -353,5 +353,6 @@ async def test_a_move_saved_but_not_shown_is_not_called_unchanged(harness, monke
     assert (await harness.bot.storage.game(game.id)).turns == 1
     reply = harness.requests[-1]
     assert reply.ephemeral and reply.content == (
-        "Your move is saved, but its board could not be shown: `/pipes resume` shows it."
+        "Your move on Pipes 5x4-abc is saved, but the board could not be shown: "
+        "`/pipes resume` shows it."
     )
