@@ -169,9 +169,9 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
     kind = face.kind
     if standings is None:
         return f"No daily {kind.title} puzzle was played here on {day.isoformat()}."
-    stored = standings.daily.puzzle
+    puzzle = load(standings.daily.puzzle)
     lines = [
-        f"**Daily {kind.title} {day.isoformat()}** · {kind.label(load(stored))} · par {stored.par}"
+        f"**Daily {kind.title} {day.isoformat()}** · {kind.label(puzzle)} · par {kind.par(puzzle)}"
     ]
     scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
     for label, results in scopes:

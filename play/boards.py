@@ -35,7 +35,7 @@ class Board:
 
     @property
     def par(self) -> int:
-        return self.game.puzzle.par
+        return self.kind.par(self.puzzle)
 
     @property
     def given_up(self) -> bool:

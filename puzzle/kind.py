@@ -12,6 +12,7 @@ end (the Discord bot, the playground, the datapack) drives any kind through ``Ki
     applied = kind.apply(puzzle, state, moves) # pure: what happened (MoveError refuses)
     kind.status(puzzle, applied.state)         # playing / solved / lost, points, details
     kind.hint(puzzle, state)                   # a move towards the solution, or why none
+    kind.par(puzzle)                           # the fewest moves that solve it
     text = kind.encode_state(state); kind.decode_state(text)
 
 A kind also owns what surrounds a game: its presets, the parameters of its daily (``daily``)
@@ -73,6 +74,8 @@ class Generated:
     height: int
     description: str
     solution: str
+    #: The par stored with it; what counts is ``Kind.par`` of the loaded puzzle (a stored par
+    #: may follow an older rule).
     par: int
     difficulty: float
     #: The generator that made it; a stored puzzle is never regenerated, so a new generator
@@ -175,6 +178,11 @@ class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):
     def status(self, puzzle: PuzzleT, state: StateT) -> Status: ...
     def hint(self, puzzle: PuzzleT, state: StateT) -> MoveT | str:
         """A move towards the solution from this state, or why there is none (a sentence)."""
+        ...
+
+    def par(self, puzzle: PuzzleT) -> int:
+        """The fewest moves, counted as ``apply`` counts them, that solve the puzzle from its
+        start: worked out from the puzzle, whatever par was stored with it."""
         ...
 
     def encode_state(self, state: StateT) -> str: ...

@@ -165,7 +165,8 @@ def test_solving_announces_the_win_and_ignores_further_clicks():
             click(machine, i + 1)
             turns += 1
     assert machine.scores["#solved", "pipes.var"] == 1
-    assert machine.scores["#turns", "pipes.var"] == turns == puzzle.par
+    # The pack turns tiles clockwise only: it counts more than par, which turns some back.
+    assert machine.scores["#turns", "pipes.var"] == turns > puzzle.par
     _, win = machine.said[-1]
     assert "solved Pipes " in json.dumps(win)
     before = storage_tiles(machine, puzzle)[0]

@@ -1,12 +1,26 @@
 """The kind interface, exercised on every registered kind where it is generic and on Pipes
 where it needs Pipes moves."""
 
+from collections import deque
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import brute_force_solutions
 
 from puzzle import KINDS, MoveError, parse_code
-from puzzle.pipes import KIND, Move, Params, State, from_code, rotate, solve
+from puzzle.pipes import (
+    KIND,
+    Move,
+    Params,
+    State,
+    cell_name,
+    from_code,
+    rotate,
+    solve,
+    turns_between,
+)  # fmt: skip
 
 SMALL = {"pipes": ["3x3", "5x4", "6x6n"], "mines": ["5x5m3", "9x9", "16x16m50"]}
 
@@ -118,3 +132,75 @@ def test_any_solution_of_a_puzzle_with_several_solves_it():
 def test_a_board_solved_another_way_gets_no_hint():
     puzzle, state = solved_another_way()
     assert isinstance(KIND.hint(puzzle, state), str)
+
+
+def fewest_clicks(tile, target):
+    """The clicks (+1 a quarter turn clockwise, -1 back) that turn ``tile`` into ``target``,
+    fewest first: a breadth-first search over the tile's orientations, bits turned by hand."""
+    paths = {tile: []}
+    queue = deque([tile])
+    while queue:
+        mask = queue.popleft()
+        clockwise, back = ((mask << 1) | (mask >> 3)) & 15, ((mask >> 1) | (mask << 3)) & 15
+        for click, turned in ((1, clockwise), (-1, back)):
+            if turned not in paths:
+                paths[turned] = [*paths[mask], click]
+                queue.append(turned)
+    return paths[target]
+
+
+def short_way(puzzle, solution):
+    """Moves, one click each, that turn every tile to ``solution`` the short way round."""
+    return " ".join(
+        f"{cell_name(i % puzzle.width, i // puzzle.width)}{'ccw' if click < 0 else ''}"
+        for i, (tile, target) in enumerate(zip(puzzle.tiles, solution, strict=True))
+        for click in fewest_clicks(tile, target)
+    )
+
+
+def clockwise_par(puzzle):
+    """Par as it was first stored: clockwise quarter turns only."""
+    return sum(turns_between(t, s) for t, s in zip(puzzle.tiles, puzzle.solution, strict=True))
+
+
+def test_turning_back_meets_par_and_never_beats_it():
+    # A tile three clockwise turns away is one turn back: par counts that one, so the
+    # clicks of a player using ↺ meet par instead of beating it.
+    puzzle = KIND.load(KIND.generate(Params(8, 8), "par"))
+    start = KIND.initial_state(puzzle)
+    applied = KIND.apply(
+        puzzle, start, KIND.parse_moves(puzzle, start, short_way(puzzle, puzzle.solution))
+    )
+    assert KIND.status(puzzle, applied.state).outcome == "solved"
+    assert applied.counted == puzzle.par < clockwise_par(puzzle)
+    assert KIND.par(puzzle) == puzzle.par
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["3x3", "4x3", "5x4", "4x4w", "5x4wh", "4x5e", "5x5h"]),
+    st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max_size=8),
+)
+def test_par_is_the_fewest_clicks_that_solve_the_board(params, seed):
+    made = KIND.generate(KIND.parse_params(params), seed)
+    puzzle = KIND.load(made)
+    # Every board that solves it (one: the puzzle is unique), reached click by click.
+    solutions = brute_force_solutions(puzzle.width, puzzle.height, puzzle.tiles, puzzle.wrap)
+    fewest = min(
+        sum(len(fewest_clicks(t, s)) for t, s in zip(puzzle.tiles, board, strict=True))
+        for board in solutions
+    )
+    assert made.par == fewest
+    assert KIND.par(puzzle) == fewest
+    start = KIND.initial_state(puzzle)
+    (board,) = solutions
+    applied = KIND.apply(puzzle, start, KIND.parse_moves(puzzle, start, short_way(puzzle, board)))
+    assert applied.counted == fewest
+    assert KIND.status(puzzle, applied.state).outcome == "solved"
+
+
+def test_a_puzzle_stored_with_the_clockwise_par_loads_with_the_true_one():
+    made = KIND.generate(Params(8, 8), "par")
+    old = replace(made, par=clockwise_par(KIND.load(made)))
+    assert KIND.load(old).par == made.par < old.par
+    assert KIND.par(KIND.load(old)) == made.par

@@ -1,10 +1,17 @@
 """Play that reads well (issue 24), the parts done so far: refusals in the interface's terms,
-leaderboards that say a date has not come and show "Everywhere" only when it differs."""
+leaderboards that say a date has not come and show "Everywhere" only when it differs, par
+as the fewest turns either way."""
 
+import sqlite3
+from dataclasses import replace
 from datetime import timedelta
 
 from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
 from test_bot import solve_by_clicks
+from test_hidden_daily import post_of
+
+from puzzle import KINDS
+from puzzle.pipes import turns_between
 
 
 async def test_a_locked_tile_is_refused_in_the_interfaces_terms(harness):
@@ -80,3 +87,41 @@ async def test_help_tells_how_to_read_the_picture_what_par_means_and_a_tip(harne
     assert "hollow ones are dry" in said and "a round bulb is a dead end" in said
     assert "Par: the fewest turns that solve it, each tile the shorter way" in said
     assert "Tip: start at the edges" in said
+
+
+async def test_par_is_the_fewest_turns_either_way_and_turning_back_meets_it(harness):
+    kind = KINDS["pipes"]
+    made = kind.generate(kind.parse_params("5x4"), "par")
+    puzzle = kind.load(made)
+    clockwise = [turns_between(t, s) for t, s in zip(puzzle.tiles, puzzle.solution, strict=True)]
+    # Stored when par counted clockwise turns only.
+    await harness.bot.storage.store_puzzle(replace(made, par=sum(clockwise)))
+    request, message_id, game = await new_board(harness, seed="par")
+    par = sum(min(k, 4 - k) for k in clockwise)
+    assert 3 in clockwise and par < sum(clockwise)
+    assert f" · par {par}\n" in request.content
+    for cell, k in enumerate(clockwise):
+        for _ in range(k if k < 3 else 0):
+            clicked = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", ALICE)
+    await harness.click(message_id, f"pipes:m:{game.id}:a:0:0", ALICE)  # ↺ Turn back
+    for cell in (cell for cell, k in enumerate(clockwise) if k == 3):
+        clicked = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:a", ALICE)
+    update, announcement = clicked
+    assert f"with {par} turns (par {par})." in update.content
+    assert f"{par} turns (par {par})." in announcement.content
+
+
+async def test_a_daily_stored_with_another_par_shows_the_true_one(harness, tmp_path):
+    await enable_daily(harness)
+    await harness.command("daily", ALICE)  # the daily is made and stored
+    game = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
+    puzzle = KINDS["pipes"].load(game.puzzle)
+    par = sum(min(k, 4 - k) for k in map(turns_between, puzzle.tiles, puzzle.solution))
+    database = sqlite3.connect(tmp_path / "bot.sqlite3")
+    with database:  # as a par of another rule was stored
+        database.execute("UPDATE puzzles SET par = par + 40")
+    database.close()
+    assert await harness.bot.poster.tick() == 1
+    assert f" · par {par}\n" in post_of(harness).content
+    board = (await harness.command("leaderboard", ALICE))[0].content
+    assert board.splitlines()[0].endswith(f" · par {par}")

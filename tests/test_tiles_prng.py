@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzle.pipes import orientations, rotate, shape, turns_between
+from puzzle.pipes import nearest_turns, orientations, rotate, shape, turns_between
 from puzzle.prng import Rng
 
 masks = st.integers(0, 15)
@@ -31,6 +31,22 @@ def test_turns_between_is_the_fewest_turns(mask, turns):
     found = turns_between(mask, target)
     assert rotate(mask, found) == target
     assert found <= turns
+
+
+@given(masks, st.integers(-3, 3))
+def test_nearest_turns_go_the_short_way_round(mask, turns):
+    target = rotate(mask, turns)
+    found = nearest_turns(mask, target)
+    assert rotate(mask, found) == target
+    assert abs(found) <= min(abs(turns), 4 - abs(turns)) and found in (-1, 0, 1, 2)
+
+
+def test_a_tile_that_looks_right_needs_no_turn():
+    assert nearest_turns(0b0101, 0b0101) == 0  # a straight
+    assert nearest_turns(0b1010, 0b0101) in (1, -1)  # a straight across: one turn, either way
+    assert nearest_turns(0b0011, 0b1001) == -1  # a bend three turns on is one back
+    assert nearest_turns(0b0011, 0b1100) == 2
+    assert nearest_turns(15, 15) == 0 and nearest_turns(5, 3) is None
 
 
 def test_shapes_and_orientations():

@@ -16,7 +16,7 @@ import play
 from db import DailyKind, GuildSettings, open_storage, postgres_schema, schema
 from play import scoring
 from puzzle import KINDS
-from puzzle.pipes import KIND, parse_code, rotate
+from puzzle.pipes import KIND, parse_code, rotate, turns_between
 from puzzle.pipes.v1 import generate_v1
 
 
@@ -24,6 +24,12 @@ def old_puzzle(code):
     """The puzzle a schema-1 code stood for: generator pipes/1's."""
     width, height, seed, unique, _, _ = parse_code(code)
     return generate_v1(width, height, seed, unique=unique)
+
+
+def clockwise_par(code):
+    """The par schema 1 stored with a daily: clockwise quarter turns only."""
+    puzzle = old_puzzle(code)
+    return sum(map(turns_between, puzzle.tiles, puzzle.solution))
 
 
 def _hex(tiles):
@@ -41,7 +47,7 @@ def schema_one(path):
         code = f"8x8-d{day.replace('-', '')}"
         raw.execute(
             "INSERT INTO daily_puzzles VALUES (?, ?, 8, 8, ?, ?, ?)",
-            (daily_id, day, code, old_puzzle(code).par, at),
+            (daily_id, day, code, clockwise_par(code), at),
         )
     raw.execute(
         "INSERT INTO guild_settings VALUES (5, 9, '07:30', 'Europe/Berlin', 8, 8, 1, ?)", (at,)
@@ -108,7 +114,9 @@ async def test_a_schema_one_file_is_upgraded_without_losing_anything(tmp_path):
         yesterday = await store.daily_puzzle(date(2026, 11, 21), "pipes", "8x8")
         today = await store.daily_puzzle(date(2026, 11, 22), "pipes", "8x8")
         assert (yesterday.id, today.id) == (1, 2)
-        assert today.puzzle.par == old_puzzle("8x8-d20261122").par
+        assert today.puzzle.par == clockwise_par("8x8-d20261122")  # kept as stored …
+        # … while the board shows the true par, the fewest turns either way.
+        assert KIND.par(KIND.load(today.puzzle)) == old_puzzle("8x8-d20261122").par == 53
         assert KIND.load(today.puzzle).solution == old_puzzle("8x8-d20261122").solution
 
         solved = await store.game(2)

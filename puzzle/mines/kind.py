@@ -113,6 +113,10 @@ class MinesKind:
             raise ValueError("the first opening of a Minesweeper board must be a zero cell")
         return make_puzzle(width, height, mines, start)
 
+    def par(self, puzzle: Puzzle) -> int:
+        """The fewest clicks that clear it: its 3BV less the free first opening."""
+        return puzzle.par
+
     def label(self, puzzle: Puzzle) -> str:
         """'9×9 · 10 mines'."""
         count = len(puzzle.mines)

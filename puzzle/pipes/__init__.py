@@ -18,7 +18,18 @@ from .notation import (
     parse_size,
 )  # fmt: skip
 from .solver import EASY, NORMAL, Deduction, deduce, solve
-from .tiles import DOWN, GLYPHS, LEFT, RIGHT, UP, orientations, rotate, shape, turns_between
+from .tiles import (
+    DOWN,
+    GLYPHS,
+    LEFT,
+    RIGHT,
+    UP,
+    nearest_turns,
+    orientations,
+    rotate,
+    shape,
+    turns_between,
+)  # fmt: skip
 
 __all__ = [
     "DOWN",
@@ -46,6 +57,7 @@ __all__ = [
     "from_code",
     "generate",
     "make_code",
+    "nearest_turns",
     "normalize_seed",
     "orientations",
     "parse_cells",

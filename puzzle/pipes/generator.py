@@ -35,7 +35,7 @@ from ..prng import Stream
 from .grid import grid
 from .notation import WRAP_NOT_EASY, make_code, parse_code
 from .solver import EASY, NORMAL, deduce
-from .tiles import ROTATED, TURNS
+from .tiles import QUARTERS, ROTATED, TURNS
 
 #: Give up on a tree (and grow another) after this many perturbation rounds.
 MAX_PERTURB_ROUNDS = 60
@@ -67,8 +67,6 @@ class Puzzle:
     solution: tuple[int, ...]
     tiles: tuple[int, ...]
     code: str
-    #: Fewest clockwise quarter turns from ``tiles`` to ``solution``.
-    par: int
     #: Candidates the solver's dead-end rules removed, per tile (higher is harder); 0.0 for
     #: easy puzzles and those made with ``unique=False``.
     difficulty: float
@@ -81,6 +79,12 @@ class Puzzle:
     @property
     def size(self) -> str:
         return f"{self.width}×{self.height}"
+
+    @property
+    def par(self) -> int:
+        """The fewest quarter turns, either way, from ``tiles`` to ``solution``: what the
+        clicks that turn each tile the short way round count."""
+        return sum(QUARTERS[t][s] for t, s in zip(self.tiles, self.solution, strict=True))
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict (the CLI's ``--json`` output)."""
@@ -361,7 +365,6 @@ def assemble(
         solution=tuple(solution),
         tiles=tuple(tiles),
         code=code,
-        par=sum(TURNS[t][s] for t, s in zip(tiles, solution, strict=True)),
         difficulty=difficulty,
         unique=unique,
         wrap=wrap,

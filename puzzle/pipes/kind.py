@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from ..codes import normalize_seed, quote
@@ -26,8 +26,8 @@ from .notation import (
     parse_params,
     parse_size,
 )
-from .tiles import rotate, turns_between
-from .v1 import generate_v1
+from .tiles import nearest_turns, rotate
+from .v1 import generate_v1, stored_par
 
 #: Version of ``generate``; bump it whenever the same code would give another puzzle.
 GENERATOR = "pipes/2"
@@ -117,9 +117,10 @@ class PipesKind:
         return self._generated(made, params, seed, self.generator)
 
     def generate_legacy(self, params: Params, seed: str) -> Generated:
-        """The puzzle generator ``pipes/1`` made: what a schema-1 code stood for."""
+        """The puzzle generator ``pipes/1`` made: what a schema-1 code stood for, with the par
+        schema 1 stored (the upgrade checks it; ``load`` works out the true one)."""
         made = generate_v1(params.width, params.height, normalize_seed(seed), unique=params.unique)
-        return self._generated(made, params, seed, LEGACY_GENERATOR)
+        return replace(self._generated(made, params, seed, LEGACY_GENERATOR), par=stored_par(made))
 
     def _generated(self, made: Puzzle, params: Params, seed: str, generator: str) -> Generated:
         return Generated(
@@ -151,12 +152,15 @@ class PipesKind:
             solution=solution,
             tiles=_tiles(tiles),
             code=f"{stored.params}-{stored.seed}",
-            par=stored.par,
             difficulty=stored.difficulty,
             unique=params.unique,
             wrap=params.wrap,
             level=params.level,
         )
+
+    def par(self, puzzle: Puzzle) -> int:
+        """The fewest quarter turns, either way, that solve it (a half turn counts two)."""
+        return puzzle.par
 
     def label(self, puzzle: Puzzle) -> str:
         """The puzzle as people see it named: '8×8 · normal', '6×6 · hard · wrapping'."""
@@ -212,9 +216,8 @@ class PipesKind:
             for cell in layer:
                 if state.tiles[cell] == puzzle.solution[cell] or cell in state.locked:
                     continue
-                turns = turns_between(state.tiles[cell], puzzle.solution[cell]) or 0
-                x, y = cell % puzzle.width, cell // puzzle.width
-                return Move(x, y, turns if turns < 3 else -1)
+                turns = nearest_turns(state.tiles[cell], puzzle.solution[cell]) or 0
+                return Move(cell % puzzle.width, cell // puzzle.width, turns)
         return "No hint: every wrong tile is one you locked, so unlock them to get one."
 
     def encode_state(self, state: State) -> str:

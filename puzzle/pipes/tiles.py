@@ -41,10 +41,20 @@ def turns_between(current: int, target: int) -> int | None:
     return None
 
 
+def nearest_turns(current: int, target: int) -> int | None:
+    """The turn taking ``current`` to ``target`` in the fewest quarter turns either way: 0, 1
+    or 2 clockwise, or -1 (one counter-clockwise); None if impossible. A tile that looks the
+    same turned (a straight, a cross) takes the nearest turn that makes it look right."""
+    turns = turns_between(current, target)
+    return -1 if turns == 3 else turns
+
+
 #: ``ROTATED[mask][k]``: ``mask`` turned ``k`` quarter turns clockwise;
-#: ``TURNS[current][target]``: fewest clockwise quarter turns between them (0 if impossible).
+#: ``TURNS[current][target]``: fewest clockwise quarter turns between them (0 if impossible);
+#: ``QUARTERS[current][target]``: fewest quarter turns either way (0 if impossible).
 ROTATED = tuple(tuple(rotate(m, k) for k in range(4)) for m in range(16))
 TURNS = tuple(tuple(turns_between(a, b) or 0 for b in range(16)) for a in range(16))
+QUARTERS = tuple(tuple(abs(nearest_turns(a, b) or 0) for b in range(16)) for a in range(16))
 
 
 def shape(mask: int) -> str:

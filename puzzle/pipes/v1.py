@@ -18,7 +18,7 @@ from .checker import check
 from .generator import Puzzle, assemble, regions, source_of
 from .grid import grid
 from .notation import make_code
-from .tiles import rotate
+from .tiles import TURNS, rotate
 
 
 class _Contradiction(Exception):
@@ -335,3 +335,9 @@ def generate_v1(width: int, height: int, seed: str, *, unique: bool = True) -> P
             break
     tiles = scramble(width, height, tree, rng)
     return assemble(width, height, code, tree, tiles, difficulty, unique)
+
+
+def stored_par(puzzle: Puzzle) -> int:
+    """The par ``pipes/1`` stored: clockwise quarter turns only. Schema 1 kept it with each
+    daily, and the upgrade checks each regenerated puzzle against it."""
+    return sum(TURNS[t][s] for t, s in zip(puzzle.tiles, puzzle.solution, strict=True))

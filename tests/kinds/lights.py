@@ -154,6 +154,9 @@ class LightsKind:
             raise ValueError("a Lights Out board must have lights on that can all be turned off")
         return Puzzle(width, height, lights)
 
+    def par(self, puzzle: Puzzle) -> int:
+        return len(solve(puzzle.width, puzzle.height, puzzle.lights) or ())
+
     def label(self, puzzle: Puzzle) -> str:
         return f"{puzzle.width}×{puzzle.height}"
 
