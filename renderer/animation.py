@@ -47,7 +47,7 @@ def render_win_animation(
     first.putpalette(palette)
     first.paste(dry, (0, 0))
     frames = [first]
-    geometry = layout(width, height)
+    geometry = layout(width, height, wrap=wrap)
     layers = flow_layers(width, height, tiles, source, wrap)
     step = -(-len(layers) // MAX_FRAMES)  # ceil: at most MAX_FRAMES frames of flow
     for k in range(0, len(layers), step):

@@ -49,7 +49,7 @@ def render_image(
     """
     if len(tiles) != width * height:
         raise ValueError(f"expected {width * height} tiles, got {len(tiles)}")
-    geometry = layout(width, height, solved=result.solved or given_up)
+    geometry = layout(width, height, solved=result.solved or given_up, wrap=wrap)
     sprites = sheet(geometry.cell, geometry.margin)
     image = Image.new("P", geometry.size, INDEX[theme.FRAME])
     image.putpalette(sprites.palette)
@@ -58,9 +58,7 @@ def render_image(
     draw_labels(image, geometry, sprites.labels)
     draw = ImageDraw.Draw(image)
     right, bottom = geometry.cell_box(width - 1, height - 1)[2:]
-    draw.rectangle(
-        (geometry.margin, geometry.margin, right - 1, bottom - 1), outline=INDEX[theme.GRID]
-    )
+    draw.rectangle((*geometry.cell_origin(0, 0), right - 1, bottom - 1), outline=INDEX[theme.GRID])
     if wrap:
         _wrap_stubs(draw, geometry, tiles, result.loops, water)
     if frame is not None:
@@ -85,13 +83,14 @@ def paint_cells(
 ) -> None:
     """Paste the sprites of ``cells``; ``loops`` and ``water`` decide their states."""
     sprites = sheet(geometry.cell, geometry.margin).tiles
-    width, cell, margin = geometry.width, geometry.cell, geometry.margin
+    width, cell = geometry.width, geometry.cell
+    left, top = geometry.cell_origin(0, 0)
     src = source[1] * width + source[0]
     paste = image.paste
     for i in cells:
         state = "loop" if i in loops else "flooded" if i in water else "idle"
         sprite = sprites[(tiles[i] & 15, state, i == src, i in locked)]
-        paste(sprite, (margin + i % width * cell, margin + i // width * cell))
+        paste(sprite, (left + i % width * cell, top + i // width * cell))
 
 
 def _wrap_stubs(
@@ -102,7 +101,8 @@ def _wrap_stubs(
     water: Collection[int],
 ) -> None:
     """On a wrapping board, every pipe that leaves the grid goes on for the width of the
-    right-hand band beyond it (on all four sides), in the colours of its tile's state."""
+    right-hand band beyond it (on all four sides: on the left and the top in the gutter
+    between the grid and the labels), in the colours of its tile's state."""
     width, height, cell = geometry.width, geometry.height, geometry.cell
     half = max(1, round(PIPE_WIDTH * cell / 2))
     reach = geometry.pad
@@ -164,4 +164,5 @@ def render_boards(
     """The board as PNG bytes and, with ``zoom`` and a ``frame``, the framed block of cells
     enlarged (whole pixels, no blur) to read on a phone: (board, zoomed window or None)."""
     image = render_image(width, height, tiles, source, result, **marks)
-    return encode_pngs(image, layout(width, height), marks.get("frame") if zoom else None)
+    geometry = layout(width, height, wrap=marks.get("wrap", False))
+    return encode_pngs(image, geometry, marks.get("frame") if zoom else None)

@@ -18,17 +18,19 @@ class Layout:
     margin: int  # the label band on the top and the left
     pad: int  # the plain band on the right and the bottom
     banner: int  # height of the 'solved' banner under the board (0 if none)
+    gutter: int = 0  # a plain band between the labels and the grid (0 if none)
 
     @property
     def size(self) -> tuple[int, int]:
         return (
-            self.margin + self.width * self.cell + self.pad,
-            self.margin + self.height * self.cell + self.pad + self.banner,
+            self.margin + self.gutter + self.width * self.cell + self.pad,
+            self.margin + self.gutter + self.height * self.cell + self.pad + self.banner,
         )
 
     def cell_origin(self, x: int, y: int) -> tuple[int, int]:
         """Top-left pixel of cell (x, y)."""
-        return self.margin + x * self.cell, self.margin + y * self.cell
+        start = self.margin + self.gutter
+        return start + x * self.cell, start + y * self.cell
 
     def cell_box(self, x: int, y: int) -> tuple[int, int, int, int]:
         """(left, top, right, bottom) of cell (x, y), right and bottom exclusive."""
@@ -41,8 +43,9 @@ def cell_size(width: int, height: int) -> int:
     return max(MIN_CELL, min(MAX_CELL, TARGET_SIDE // max(width, height)))
 
 
-def layout(width: int, height: int, solved: bool = False) -> Layout:
-    """The layout of a board image."""
+def layout(width: int, height: int, solved: bool = False, wrap: bool = False) -> Layout:
+    """The layout of a board image. A wrapping board keeps its grid a ``pad`` wide gutter
+    away from its labels: pipes that leave the grid go on there, clear of the labels."""
     cell = cell_size(width, height)
-    margin = max(18, round(cell * 0.55))
-    return Layout(width, height, cell, margin, max(6, cell // 6), margin if solved else 0)
+    margin, pad = max(18, round(cell * 0.55)), max(6, cell // 6)
+    return Layout(width, height, cell, margin, pad, margin if solved else 0, pad if wrap else 0)

@@ -7,7 +7,15 @@ import pytest
 from PIL import Image, ImageSequence
 
 from puzzle.pipes import Check, check, generate
-from renderer import layout, render_image, render_png, render_win_animation, theme, tile_glyphs
+from renderer import (
+    layout,
+    render_boards,
+    render_image,
+    render_png,
+    render_win_animation,
+    theme,
+    tile_glyphs,
+)  # fmt: skip
 from renderer.glyphs import GLYPH_STATES
 from renderer.tiles import BULB, OUTLINE, PIPE_WIDTH
 
@@ -146,32 +154,86 @@ def test_wrapping_boards_draw_pipes_leaving_the_grid():
     tile's colours; a flat board draws nothing there."""
     puzzle = generate(6, 5, "stubs", wrap=True)
     tiles, w, h = puzzle.solution, 6, 5
-    geometry = layout(w, h)
     solved = check(w, h, tiles, puzzle.source, wrap=True)
     assert solved.solved
     # Drawn as not solved yet: a solved board has a green frame around the whole picture.
     result = Check(solved.flooded, solved.loops, False)
     wrapped = render_image(w, h, tiles, puzzle.source, result, wrap=True).convert("RGB")
     flat = render_image(w, h, tiles, puzzle.source, result).convert("RGB")
-    right = geometry.cell_box(w - 1, 0)[2]
-    crossing = 0
-    for y in range(h):
-        mid = geometry.cell_origin(0, y)[1] + geometry.cell // 2
-        beyond = (right + geometry.pad // 2, mid)  # in the band right of the grid
-        if tiles[y * w + w - 1] & 4:
-            crossing += 1
-            assert wrapped.getpixel(beyond) == theme.FLOODED_FILL
-        else:
-            assert wrapped.getpixel(beyond) == theme.FRAME
-        assert flat.getpixel(beyond) == theme.FRAME
-    bottom = geometry.cell_box(0, h - 1)[3]
-    for x in range(w):
-        mid = geometry.cell_origin(x, 0)[0] + geometry.cell // 2
-        below = (mid, bottom + geometry.pad // 2)
-        wanted = theme.FLOODED_FILL if tiles[(h - 1) * w + x] & 8 else theme.FRAME
-        assert wrapped.getpixel(below) == wanted
-        crossing += tiles[(h - 1) * w + x] >> 3 & 1
-    assert crossing  # this puzzle does use the wrap
+
+    def beyond(geometry):
+        """A pixel in the band right of the grid per row, then below it per column."""
+        right, bottom = geometry.cell_box(w - 1, h - 1)[2:]
+        half, out = geometry.cell // 2, geometry.pad // 2
+        rows = [(right + out, geometry.cell_origin(0, y)[1] + half) for y in range(h)]
+        columns = [(geometry.cell_origin(x, 0)[0] + half, bottom + out) for x in range(w)]
+        return rows + columns
+
+    leaving = [tiles[y * w + w - 1] >> 2 & 1 for y in range(h)]
+    leaving += [tiles[(h - 1) * w + x] >> 3 & 1 for x in range(w)]
+    for pixel, leaves in zip(beyond(layout(w, h, wrap=True)), leaving, strict=True):
+        assert wrapped.getpixel(pixel) == (theme.FLOODED_FILL if leaves else theme.FRAME)
+    assert all(flat.getpixel(pixel) == theme.FRAME for pixel in beyond(layout(w, h)))
+    assert any(leaving)  # this puzzle does use the wrap
+
+
+def grid_corner(image):
+    """Where the grid starts, down and right alike: the first pixel of the diagonal from the
+    top-left corner that is not the frame colour (no label or stub reaches the diagonal)."""
+    return next(d for d in range(image.width) if image.getpixel((d, d)) != theme.FRAME)
+
+
+@pytest.mark.parametrize("side", [6, 12, 26])
+def test_wrapping_boards_keep_their_pipes_off_the_coordinates(side):
+    """Each column letter and row number of a wrapping board reads pixel for pixel as on a
+    flat board (pipes leaving the grid run between the labels and the grid), and the pipes
+    that leave the grid still show there."""
+    puzzle = generate(side, side, "labels", wrap=True)
+    tiles, idle = puzzle.solution, Check(frozenset(), frozenset(), False)
+    wrapped = render_image(side, side, tiles, puzzle.source, idle, wrap=True).convert("RGB")
+    flat = render_image(side, side, tiles, puzzle.source, idle).convert("RGB")
+    cell, margin, pad = layout(side, side).cell, layout(side, side).margin, layout(side, side).pad
+
+    def labels(image):
+        """Each column's letter over the grid, then each row's number left of it."""
+        corner = grid_corner(image)
+        columns = [(corner + k * cell, 0, corner + (k + 1) * cell, margin) for k in range(side)]
+        rows = [(0, corner + k * cell, margin, corner + (k + 1) * cell) for k in range(side)]
+        return [image.crop(box).tobytes() for box in columns + rows]
+
+    pairs = enumerate(zip(labels(wrapped), labels(flat), strict=True))
+    touched = [k for k, (drawn, plain) in pairs if drawn != plain]
+    assert not touched, "labels with pipes over them (columns first, then rows)"
+    ours = grid_corner(wrapped)
+    stubs = 0
+    for k in range(side):
+        mid = ours + k * cell + cell // 2
+        if tiles[k * side] & 1:  # row k's pipe leaves on the left
+            stubs += 1
+            assert wrapped.getpixel((ours - pad // 2, mid)) == theme.IDLE_FILL
+        if tiles[k] & 2:  # column k's pipe leaves at the top
+            stubs += 1
+            assert wrapped.getpixel((mid, ours - pad // 2)) == theme.IDLE_FILL
+    assert stubs
+
+
+def test_a_wrapping_boards_zoomed_window_and_animation_line_up_with_its_cells():
+    puzzle = generate(8, 8, "zoom", wrap=True)
+    result = check(8, 8, puzzle.tiles, puzzle.source, wrap=True)
+    board, window = render_boards(
+        8, 8, puzzle.tiles, puzzle.source, result, zoom=True, frame=(2, 3, 3, 2), wrap=True
+    )
+    assert window is not None
+    image = Image.open(io.BytesIO(board)).convert("RGB")
+    corner, cell = grid_corner(image), layout(8, 8).cell
+    block = image.crop((corner + 2 * cell, corner + 3 * cell, corner + 5 * cell, corner + 5 * cell))
+    zoomed = Image.open(io.BytesIO(window)).convert("RGB")
+    assert zoomed.resize(block.size, Image.Resampling.NEAREST).tobytes() == block.tobytes()
+    gif = render_win_animation(8, 8, puzzle.solution, puzzle.source, wrap=True)
+    frames = [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(gif)))]
+    # The flowing frames fill the very cells of the solved board (inside its outline).
+    grid = (corner + 1, corner + 1, corner + 8 * cell - 1, corner + 8 * cell - 1)
+    assert frames[-2].crop(grid).tobytes() == frames[-1].crop(grid).tobytes()
 
 
 def test_highlight_frames_the_cell():
