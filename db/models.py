@@ -198,6 +198,19 @@ class DailyPost:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyPlay:
+    """A player's game of a daily puzzle: its daily, date and kind, how it stands, and when
+    its date ends where it is played (None for games stored before that was kept)."""
+
+    daily_id: int
+    game_id: int
+    date: date
+    kind: str
+    outcome: Outcome
+    day_ends: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """A user's first solve of a daily puzzle."""
 

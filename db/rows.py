@@ -17,6 +17,7 @@ from .models import (
     MODES,
     Change,
     DailyKind,
+    DailyPlay,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -149,6 +150,14 @@ def result(row: Row) -> Result:
         hints=row["hints"], solved_at=moment(row["solved_at"]),
         date=day(row["date"]), kind=row["kind"], late=bool(row["late"]),
         points=row["points"],
+    )  # fmt: skip
+
+
+def daily_play(row: Row) -> DailyPlay:
+    """The daily game of a ``USER_DAILY_GAMES`` row."""
+    return DailyPlay(
+        daily_id=row["daily_id"], game_id=row["game_id"], date=day(row["date"]),
+        kind=row["kind"], outcome=row["outcome"], day_ends=maybe_moment(row["day_ends"]),
     )  # fmt: skip
 
 

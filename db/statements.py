@@ -94,6 +94,9 @@ DAILY_RESULTS = f"{RESULTS} WHERE r.daily_id = ? AND {_IN_GUILD}"
 #: First and last date, then the server twice (None: everywhere).
 RESULTS_BETWEEN = f"{RESULTS} WHERE d.date BETWEEN ? AND ? AND {_IN_GUILD}"
 USER_RESULTS = f"{RESULTS} WHERE r.user_id = ? ORDER BY d.date"
+USER_DAILY_GAMES = """SELECT g.daily_id, g.id AS game_id, d.date, d.kind, g.outcome,
+    g.day_ends FROM games g JOIN daily_puzzles d ON d.id = g.daily_id
+    WHERE g.owner_id = ? ORDER BY d.date, g.id"""
 
 
 @functools.cache

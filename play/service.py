@@ -42,6 +42,7 @@ from .errors import (
 from .scoring import (
     PeriodStanding,
     UserStats,
+    dailies_played,
     late,
     new_result,
     period_dates,
@@ -579,5 +580,7 @@ class GameService:
 
     async def stats(self, kind: str, user_id: int) -> UserStats:
         """A user's daily record of a kind."""
-        found = await self.storage.user_results(user_id)
-        return user_stats(user_id, [r for r in found if r.kind == kind], self.today())
+        results = [r for r in await self.storage.user_results(user_id) if r.kind == kind]
+        games = [g for g in await self.storage.user_daily_games(user_id) if g.kind == kind]
+        played = dailies_played(games, results, self.clock())
+        return user_stats(user_id, results, self.today(), played)

@@ -322,7 +322,8 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
             }
         },
     )
-    assert "Daily solves: 1" in made[0].content and "Best time: 3:05" in made[0].content
+    assert "Dailies played: 1 · solved: 1 · win rate: 100%" in made[0].content
+    assert "Best time: 3:05" in made[0].content
     # The Play button again brings the same (solved) game back, not a fresh clock.
     again = await harness.click(post_message, play_id, ALICE)
     assert "✅ Solved in 3:05" in board_message(again).content

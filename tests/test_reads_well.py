@@ -1,10 +1,19 @@
 """Play that reads well (issue 24), the parts done so far: refusals in the interface's terms,
-leaderboards that say a date has not come and show "Everywhere" only when it differs."""
+leaderboards that say a date has not come and show "Everywhere" only when it differs, and
+stats worth reading."""
 
-from datetime import timedelta
+import re
+from bisect import bisect_right
+from datetime import UTC, date, datetime, timedelta
+from itertools import pairwise
 
-from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
+import pgserver
+import pytest
+from botkit import ALICE, BOB, Harness, board_message, enable_daily, make_bot, message_of, new_board
 from test_bot import solve_by_clicks
+
+from play import load
+from puzzle.grid import cell_name
 
 
 async def test_a_locked_tile_is_refused_in_the_interfaces_terms(harness):
@@ -80,3 +89,92 @@ async def test_help_tells_how_to_read_the_picture_what_par_means_and_a_tip(harne
     assert "hollow ones are dry" in said and "a round bulb is a dead end" in said
     assert "Par: the fewest turns that solve it, each tile the shorter way" in said
     assert "Tip: start at the edges" in said
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def both(request, tmp_path, clock):
+    """A bot on each storage backend: SQLite, then PostgreSQL."""
+    database = {}
+    if request.param == "postgres":
+        request.getfixturevalue("postgres")
+        database = {"database_url": await pgserver.database_for(tmp_path)}
+    harness = Harness(make_bot(tmp_path, clock, **database))
+    await harness.start()
+    yield harness
+    await harness.close()
+
+
+async def daily_board(harness, user=ALICE, group="pipes"):
+    """Today's daily through ``/<group> daily``: its board's message and its game."""
+    made = await harness.command("daily", user, group=group)
+    game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
+    return message_of(harness, board_message(made)), game
+
+
+async def test_a_lost_daily_is_played_not_won_in_the_stats(both):
+    _, game = await daily_board(both, group="mines")
+    mine = min(load(game.puzzle).mines)
+    await both.command("open", ALICE, group="mines", cells=cell_name(mine % 9, mine // 9))
+    text = (await both.command("stats", ALICE, group="mines"))[-1].content
+    assert "not" not in text
+    assert "Dailies played: 1 · solved: 0 · win rate: 0%" in text
+    assert "Streak: 0 · longest: 0" in text
+    assert "Best time" not in text and "```" not in text  # no time to show
+
+
+def mm_ss(seconds):
+    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
+
+
+async def test_stats_count_every_daily_played_and_draw_the_solve_times(both, clock):
+    """A week of dailies: solved (one with a hint), given up, left unfinished, and today's
+    still running; the numbers, streaks and bars are computed here from what was played."""
+    await enable_daily(both)
+    plan = {  # puzzle date -> seconds to solve it, with a hint, or what happened instead
+        22: (25, False), 23: (50, False), 24: (70, True), 25: "giveup", 26: "unfinished",
+        27: (180, False), 28: (55, False), 29: "today",
+    }  # fmt: skip
+    for day, what in plan.items():
+        clock.now = datetime(2026, 11, day, 12, tzinfo=UTC)
+        message, game = await daily_board(both)
+        if what == "giveup":
+            await both.command("giveup", ALICE)
+        elif isinstance(what, tuple):
+            seconds, hint = what
+            if hint:
+                await both.command("hint", ALICE)
+                game = await both.bot.storage.game(game.id)
+            clock.advance(seconds=seconds)
+            await solve_by_clicks(both, message, game)
+            assert (await both.bot.storage.game(game.id)).solved
+    text = (await both.command("stats", ALICE))[-1].content
+
+    solves = {d: w for d, w in plan.items() if isinstance(w, tuple)}
+    times = [seconds + (30 if hint else 0) for seconds, hint in solves.values()]
+    solved = [date(2026, 11, d) for d in sorted(solves)]
+    played = len(plan) - 1  # today's is not over yet
+    runs = [1]
+    for before, after in pairwise(solved):
+        runs.append(runs[-1] + 1 if after - before == timedelta(days=1) else 1)
+    current = runs[-1] if date(2026, 11, 29) - solved[-1] <= timedelta(days=1) else 0
+    assert (played, len(times), current, max(runs)) == (7, 5, 2, 3)  # the plan, as meant
+    assert f"Dailies played: {played} · solved: {len(times)} · win rate: 71%" in text
+    assert (
+        f"Best time: {mm_ss(min(times))} · average: {mm_ss(sum(times) / len(times))} "
+        "(hints included)"
+    ) in text
+    assert f"Streak: {current} · longest: {max(runs)}" in text
+
+    edges = [30, 60, 120, 300, 600, 1200]
+    counts = [0] * (len(edges) + 1)
+    for seconds in times:
+        counts[bisect_right(edges, seconds)] += 1
+    labels = ["< 0:30", *(f"{mm_ss(a)}–{mm_ss(b)}" for a, b in pairwise(edges)), "20:00+"]
+    shown = [k for k, n in enumerate(counts) if n]
+    span = range(shown[0], shown[-1] + 1)  # from the fastest bucket to the slowest
+    block = text.split("```")[1].strip("\n").splitlines()
+    assert len(block) == len(span)
+    for line, k in zip(block, span, strict=True):
+        label, bar, count = re.fullmatch(r"(.+?) +(█*) *(\d+)", line).groups()
+        assert (label, int(count)) == (labels[k], counts[k])
+        assert len(bar) == (max(1, round(12 * counts[k] / max(counts))) if counts[k] else 0)

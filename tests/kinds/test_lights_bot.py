@@ -121,7 +121,7 @@ async def test_the_daily_post_carries_the_new_kind_and_its_leaderboard_ranks(lig
     order = re.findall(r"^\d\. <@(\d+)>", board.split("__Everywhere__")[0], re.M)
     assert order == [str(BOB), str(ALICE)]  # the same time, and Bob solved first
     stats = (await lights.command("stats", ALICE, group="lights"))[0].content
-    assert "**Lights Out stats of**" in stats and "Daily solves: 1" in stats
+    assert "**Lights Out stats of**" in stats and "played: 1 · solved: 1" in stats
 
 
 async def test_a_kind_with_one_click_mode_gets_no_mode_switch(lights):
