@@ -9,6 +9,8 @@ from datetime import date, datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
 
+from discord.utils import escape_markdown, escape_mentions
+
 from db import Game, GuildSettings
 from play import (
     Board,
@@ -175,6 +177,7 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
         f"**Daily {kind.title} {day.isoformat()}** · {kind.label(load(stored))} · par {stored.par}"
     ]
     scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
+    here = {r.user_id for r in standings.local or []}
     for label, results in scopes:
         lines.append(f"\n__{label}__")
         top = ranked(results, kind.scoring)[:10]
@@ -184,7 +187,8 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
             r = standing.result
             late = " · late" if r.late else ""
             lines.append(
-                f"{standing.rank}. <@{r.user_id}> · {timed(r.seconds, r.hints)} · "
+                f"{standing.rank}. {_player(r.name, r.user_id, here)} · "
+                f"{timed(r.seconds, r.hints)} · "
                 f"{face.counted(r.turns)}{late}"
             )
     return "\n".join(lines)
@@ -243,6 +247,16 @@ def _scopes(
     return [("This server", local), ("Everywhere", everywhere)]
 
 
+def _player(name: str | None, user_id: int, here: set[int]) -> str:
+    """A player as leaderboards name them: by the name they had when they played, shown as
+    written (no markup, no mention); without one (a result stored before names were
+    kept), by a mention where they played (``here``: this server's players), else as 'a
+    player' (a mention from another server does not resolve)."""
+    if name:
+        return escape_markdown(escape_mentions(name))
+    return f"<@{user_id}>" if user_id in here else "a player"
+
+
 PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
 
 
@@ -260,13 +274,15 @@ def period_leaderboard(
     name = face.kind.title
     lines = [f"**Daily {name} — {PERIOD_NAMES[period]}{span}** · most days solved first"]
     scopes = _scopes(local, everywhere, lambda s: (s.user_id, s.solves, s.total))
+    here = {s.user_id for s in local or []}
     for label, standings in scopes:
         lines.append(f"\n__{label}__")
         if not standings:
             lines.append("No solves yet.")
         for standing in standings[:10]:
             lines.append(
-                f"{standing.rank}. <@{standing.user_id}> · {standing.solves} "
+                f"{standing.rank}. {_player(standing.name, standing.user_id, here)} · "
+                f"{standing.solves} "
                 f"day{'s' if standing.solves != 1 else ''} solved · "
                 f"{duration(standing.total)} in all"
             )

@@ -117,6 +117,8 @@ class NewResult:
     late: bool = False
     #: What the kind's scoring counts besides time (e.g. drops left); None: nothing.
     points: int | None = None
+    #: The player's name where they played, as it was then; None: not known.
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,3 +232,6 @@ class Result:
     late: bool = False
     #: What the kind's scoring counts besides time; None: nothing.
     points: int | None = None
+    #: The player's name where they played, as it was when the result was stored; None for
+    #: results stored before names were kept.
+    name: str | None = None

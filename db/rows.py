@@ -123,7 +123,7 @@ def change_writes(
         result = (
             game.daily_id, game.owner_id, game.guild_id, game.id, change.result.seconds,
             change.result.turns, change.result.hints, now, change.result.late,
-            change.result.points,
+            change.result.points, change.result.name,
         )  # fmt: skip
     return update, moves, result
 
@@ -149,7 +149,7 @@ def result(row: Row) -> Result:
         game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
         hints=row["hints"], solved_at=moment(row["solved_at"]),
         date=day(row["date"]), kind=row["kind"], late=bool(row["late"]),
-        points=row["points"],
+        points=row["points"], name=row["name"],
     )  # fmt: skip
 
 

@@ -45,7 +45,7 @@ UPDATE_GAME = """UPDATE games SET state = ?, turns = turns + ?, hints = hints + 
     version = version + 1, outcome = ?, finished_at = ? WHERE id = ?"""
 ADD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)"
 ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
-    hints, solved_at, late, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    hints, solved_at, late, points, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO NOTHING"""
 MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
 

@@ -70,18 +70,22 @@ def rank_of(results: Iterable[Result], user_id: int, scoring: Scoring) -> int | 
 class PeriodStanding:
     """One line of a week's, month's or all-time board: more solves first, then (a kind
     scoring points) more points in all, then the lower total of scores (time plus hint
-    penalties)."""
+    penalties). ``name``: the player's name on their newest result that has one."""
 
     rank: int
     user_id: int
     solves: int
     total: float
     points: int = 0
+    name: str | None = None
 
 
 def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodStanding]:
     """Players over a period, best first, numbered from 1: the dates they solved (one a
     date, their best that date, whatever its size), then their totals."""
+    results = list(results)
+    named = sorted((r for r in results if r.name is not None), key=lambda r: r.solved_at)
+    names = {r.user_id: r.name for r in named}  # the newest wins
     best: dict[tuple[int, date], Result] = {}
     for result in results:
         key = (result.user_id, result.date)
@@ -97,7 +101,10 @@ def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodSta
         points[user] = points.get(user, 0) + (result.points or 0)
     by_points = scoring.by == "points"
     order = sorted(solves, key=lambda u: (-solves[u], -points[u] if by_points else 0, totals[u], u))
-    return [PeriodStanding(k, u, solves[u], totals[u], points[u]) for k, u in enumerate(order, 1)]
+    return [
+        PeriodStanding(k, u, solves[u], totals[u], points[u], names.get(u))
+        for k, u in enumerate(order, 1)
+    ]
 
 
 def period_dates(period: str, day: date) -> tuple[date, date]:
@@ -113,18 +120,25 @@ def period_dates(period: str, day: date) -> tuple[date, date]:
 
 
 def new_result(
-    game: Game, now: datetime, turns: int, hints: int, late: bool, points: int | None = None
+    game: Game,
+    now: datetime,
+    turns: int,
+    hints: int,
+    late: bool,
+    points: int | None = None,
+    name: str | None = None,
 ) -> NewResult:
     """The result a daily game earns when the move adding ``turns`` and ``hints`` solves it
-    at ``now`` with ``points`` (kinds that score them); its time runs from when the board
-    was first shown. A late solve (after the date ended where it was played) is ranked with
-    its own date, labelled late."""
+    at ``now`` with ``points`` (kinds that score them), made by a player called ``name``;
+    its time runs from when the board was first shown. A late solve (after the date ended
+    where it was played) is ranked with its own date, labelled late."""
     return NewResult(
         seconds=(now - game.started_at).total_seconds(),
         turns=game.turns + turns,
         hints=game.hints + hints,
         late=late,
         points=points,
+        name=name,
     )
 
 

@@ -389,10 +389,16 @@ class GameService:
     # -- moves ------------------------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, moves: Moves, interaction_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        moves: Moves,
+        interaction_id: int | None = None,
+        name: str | None = None,
     ) -> Played:
         """Moves on the player's game, all or nothing: text in the kind's notation ('B3
-        C4x2 D1ccw'), or a click's way to write it from the game as stored."""
+        C4x2 D1ccw'), or a click's way to write it from the game as stored. ``name``: the
+        player's name where they play, kept with the daily result a solve earns."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             text = moves if isinstance(moves, str) else moves(current)
@@ -406,10 +412,17 @@ class GameService:
                 raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
             return chosen
 
-        return await self._change(game_id, user_id, choose, False, interaction_id)
+        return await self._change(game_id, user_id, choose, False, interaction_id, name)
 
-    async def hint(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
-        """The kind's hint, computed from the very state it changes; counts as a hint."""
+    async def hint(
+        self,
+        game_id: int,
+        user_id: int,
+        interaction_id: int | None = None,
+        name: str | None = None,
+    ) -> Played:
+        """The kind's hint, computed from the very state it changes; counts as a hint
+        (``name`` as for ``play``)."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             move = KINDS[current.kind].hint(puzzle, current.state)
@@ -417,7 +430,7 @@ class GameService:
                 raise UserError(move)
             return [move]
 
-        return await self._change(game_id, user_id, choose, True, interaction_id)
+        return await self._change(game_id, user_id, choose, True, interaction_id, name)
 
     async def restart(
         self, game_id: int, user_id: int, interaction_id: int | None = None
@@ -449,6 +462,7 @@ class GameService:
         choose: Callable[[Any, Game], Sequence[Any]],
         hint: bool,
         interaction_id: int | None,
+        name: str | None,
     ) -> Played:
         """Moves chosen from and applied to the stored state, by the kind's rules."""
 
@@ -469,7 +483,7 @@ class GameService:
                 trace=applied.trace,
             )
 
-        return await self._transition(game_id, user_id, play, interaction_id)
+        return await self._transition(game_id, user_id, play, interaction_id, name)
 
     async def _transition(
         self,
@@ -477,9 +491,11 @@ class GameService:
         user_id: int,
         step: Callable[[Any, Game], Step],
         interaction_id: int | None,
+        name: str | None = None,
     ) -> Played:
         """One transaction: the game is the player's, the step is computed from the stored
-        state, and a daily solve stores its result (late after the date ended)."""
+        state, and a daily solve stores its result (late after the date ended) under the
+        player's ``name``."""
 
         def rules(current: Game, now: datetime) -> Change:
             if current.owner_id != user_id:
@@ -490,7 +506,7 @@ class GameService:
             if outcome == "solved" and current.daily_id is not None:
                 is_late = late(current.day_ends, now)
                 result = new_result(
-                    current, now, done.turns, done.hints, is_late, done.status.points
+                    current, now, done.turns, done.hints, is_late, done.status.points, name
                 )
             return Change(
                 done.state, done.moves, done.turns, done.hints, outcome, result, context=done

@@ -1,6 +1,6 @@
 """Play that reads well (issue 24), the parts done so far: refusals in the interface's terms,
-leaderboards that say a date has not come and show "Everywhere" only when it differs, and
-stats worth reading."""
+leaderboards that say a date has not come, show "Everywhere" only when it differs and name
+players as they were called when they played, and stats worth reading."""
 
 import re
 from bisect import bisect_right
@@ -10,9 +10,11 @@ from itertools import pairwise
 import pgserver
 import pytest
 from botkit import ALICE, BOB, Harness, board_message, enable_daily, make_bot, message_of, new_board
+from storekit import daily_result, new_game, turn
 from test_bot import solve_by_clicks
 
 from play import load
+from playground.offline import GUILD_ID, default_name
 from puzzle.grid import cell_name
 
 
@@ -54,7 +56,7 @@ async def test_everywhere_is_shown_only_when_it_differs_from_this_server(harness
         await solve_by_clicks(harness, message_of(harness, board_message(made)), game, user)
     board = (await harness.command("leaderboard", ALICE))[0].content
     assert "__This server__" in board and "Everywhere" not in board
-    assert board.count(f"<@{ALICE}>") == 1
+    assert board.count(f"{default_name(ALICE)} · ") == 1  # by the name she played under
     week = (await harness.command("leaderboard", ALICE, period=(3, "week")))[0].content
     assert "__This server__" in week and "Everywhere" not in week
 
@@ -178,3 +180,40 @@ async def test_stats_count_every_daily_played_and_draw_the_solve_times(both, clo
         label, bar, count = re.fullmatch(r"(.+?) +(█*) *(\d+)", line).groups()
         assert (label, int(count)) == (labels[k], counts[k])
         assert len(bar) == (max(1, round(12 * counts[k] / max(counts))) if counts[k] else 0)
+
+
+async def solve_daily(harness, clock, user, name, seconds):
+    """``user``, called ``name`` in Discord, solves today's daily in ``seconds``."""
+    harness.names[user] = name
+    message, game = await daily_board(harness, user)
+    clock.advance(seconds=seconds)
+    await solve_by_clicks(harness, message, game, user)
+
+
+async def test_leaderboards_name_players_as_they_were_called_when_they_played(harness, clock):
+    await enable_daily(harness)
+    await solve_daily(harness, clock, ALICE, "Alice A", 60)
+    await solve_daily(harness, clock, BOB, "**x** @everyone", 90)
+    harness.names[ALICE] = "Alicia"  # renamed afterwards
+    for period in ({}, {"period": (3, "week")}):
+        board = (await harness.command("leaderboard", ALICE, **period))[0].content
+        assert "1. Alice A · " in board and "2. \\*\\*x\\*\\* @\u200beveryone · " in board
+        assert "Alicia" not in board and "<@" not in board
+
+
+async def test_a_result_stored_before_names_shows_a_mention_here_only(harness, clock):
+    await enable_daily(harness)
+    await solve_daily(harness, clock, ALICE, "Alice A", 60)
+    storage = harness.bot.storage
+    daily = await storage.daily_puzzle_by_id((await storage.user_results(ALICE))[0].daily_id)
+    for user, guild in ((BOB, GUILD_ID), (7, 99)):  # a result without a name, here and elsewhere
+        game = await new_game(
+            storage, owner=user, puzzle=daily.puzzle, mode="daily", guild_id=guild,
+            daily_id=daily.id,
+        )  # fmt: skip
+        await storage.change(game.id, user, turn([(0, 1)], outcome="solved", result=daily_result))
+    board = (await harness.command("leaderboard", ALICE))[0].content
+    here, everywhere = board.split("__Everywhere__")
+    assert "Alice A" in here and f"<@{BOB}>" in here and "a player" not in here
+    assert "Alice A" in everywhere and f"<@{BOB}>" in everywhere and "a player" in everywhere
+    assert "<@7>" not in board

@@ -160,3 +160,14 @@ def test_stats_count_solve_times_in_buckets_with_hint_penalties():
     assert (stats.played, stats.solves, stats.win_percent) == (8, 5, 62)  # rounded down
     assert user_stats(1, results, DAY).win_percent == 100  # played: those solved
     assert user_stats(1, [], DAY, played=3).win_percent == 0
+
+
+def test_a_period_names_each_player_as_on_their_newest_named_result():
+    second = DAY + timedelta(days=1)
+    results = [
+        replace(result(1, 50, day=second, after=86_400), name="New"),
+        replace(result(1, 40), name="Old"),
+        result(1, 45, day=second, after=90_000),  # stored without a name
+        result(2, 60),
+    ]
+    assert {p.user_id: p.name for p in period_ranked(results, TIME)} == {1: "New", 2: None}

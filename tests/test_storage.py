@@ -325,6 +325,24 @@ async def test_a_result_keeps_its_points(storage):
     assert sorted(found, key=lambda r: r.user_id) == sorted(between, key=lambda r: r.user_id)
 
 
+async def test_a_result_keeps_the_name_its_player_had(storage):
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    for owner, name in ((8, "Zoë **bold** @everyone"), (9, None)):
+        game = await new_game(
+            storage, owner=owner, puzzle=daily.puzzle, mode="daily", daily_id=daily.id
+        )
+
+        def named(game, now, name=name):
+            return NewResult(30.5, 3, 0, name=name)
+
+        await storage.change(game.id, owner, turn([(0, 1)], outcome="solved", result=named))
+    found = {r.user_id: r.name for r in await storage.results(daily.id)}
+    assert found == {8: "Zoë **bold** @everyone", 9: None}
+    assert (await storage.result(daily.id, 8)).name == found[8]
+    between = await storage.results_between(date(2026, 11, 22), date(2026, 11, 22))
+    assert {r.user_id: r.name for r in between} == found
+
+
 async def test_a_users_daily_games_are_read_however_they_stand(storage):
     """Every daily game of a user with its date, kind, outcome and end of day; no game
     played otherwise, nor anyone else's."""
