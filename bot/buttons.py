@@ -57,11 +57,11 @@ class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:n
 
 
 class _BoardAction(_Action, template=r"pipes:never"):
-    """A button on a board: ``act`` plays (or raises UserError), then the board message is
-    updated in place, its window and mode kept."""
+    """A button on a board: ``act`` plays as the user called ``name`` there (or raises
+    UserError), then the board message is updated in place, its window and mode kept."""
 
     async def act(
-        self, service: GameService, game_id: int, interaction_id: int, user: int
+        self, service: GameService, game_id: int, interaction_id: int, user: int, name: str
     ) -> Played:
         raise NotImplementedError
 
@@ -82,7 +82,8 @@ class _BoardAction(_Action, template=r"pipes:never"):
         service = interaction.client.service
 
         async def act() -> Played:
-            return await self.act(service, game_id, interaction.id, interaction.user.id)
+            user = interaction.user
+            return await self.act(service, game_id, interaction.id, user.id, user.display_name)
 
         await move(interaction, game_id, act, self.clicked)
 
@@ -99,7 +100,7 @@ class TileButton(_BoardAction, template=custom_ids.TILE):
     """A click on a cell: the move the kind's face makes of it in the click mode."""
 
     async def act(
-        self, service: GameService, game_id: int, interaction_id: int, user: int
+        self, service: GameService, game_id: int, interaction_id: int, user: int, name: str
     ) -> Played:
         cell = int(self.fields["cell"])
 
@@ -109,14 +110,14 @@ class TileButton(_BoardAction, template=custom_ids.TILE):
             face = FACES[game.kind]
             return face.press(game, cell, self.mode_on(face))
 
-        return await service.play(game_id, user, pressed, interaction_id)
+        return await service.play(game_id, user, pressed, interaction_id, name)
 
 
 class ActionButton(_BoardAction, template=custom_ids.ACTION):
     """One of the kind's own controls: the move its face makes of the action."""
 
     async def act(
-        self, service: GameService, game_id: int, interaction_id: int, user: int
+        self, service: GameService, game_id: int, interaction_id: int, user: int, name: str
     ) -> Played:
         action = self.fields["action"]
 
@@ -127,14 +128,14 @@ class ActionButton(_BoardAction, template=custom_ids.ACTION):
                 raise UserError("That button is out of date: nothing was changed.")
             return face.act(game, action, mode)
 
-        return await service.play(game_id, user, acted, interaction_id)
+        return await service.play(game_id, user, acted, interaction_id, name)
 
 
 class NavButton(_BoardAction, template=custom_ids.NAV):
     """Show another window of tile buttons (looking is free: nothing is stored)."""
 
     async def act(
-        self, service: GameService, game_id: int, interaction_id: int, user: int
+        self, service: GameService, game_id: int, interaction_id: int, user: int, name: str
     ) -> Played:
         game = await service.own_game(game_id, user)
         return Played(await service.board(game), Marks(), applied=False)
@@ -152,9 +153,9 @@ class HintButton(_BoardAction, template=custom_ids.HINT):
     """The kind's hint (counted as a hint); the window follows it."""
 
     async def act(
-        self, service: GameService, game_id: int, interaction_id: int, user: int
+        self, service: GameService, game_id: int, interaction_id: int, user: int, name: str
     ) -> Played:
-        return await service.hint(game_id, user, interaction_id)
+        return await service.hint(game_id, user, interaction_id, name)
 
 
 class PlayButton(_Action, template=custom_ids.PLAY):

@@ -90,7 +90,9 @@ def kind_group(face: Face) -> Commands:
         await on_current_board(
             interaction,
             kind,
-            lambda service, game, user: service.hint(game, user, interaction.id),
+            lambda service, game, user: service.hint(
+                game, user, interaction.id, interaction.user.display_name
+            ),
             lambda played: (
                 f"💡 The hint played {', '.join(played.moves)} (+{penalty(1)} s on your time)."
             ),
@@ -146,7 +148,9 @@ def _verb_command(kind: str, verb: Verb) -> app_commands.Command[Any, ..., None]
         await on_current_board(
             interaction,
             kind,
-            lambda service, game, user: service.play(game, user, moves, interaction.id),
+            lambda service, game, user: service.play(
+                game, user, moves, interaction.id, interaction.user.display_name
+            ),
         )
 
     return typed

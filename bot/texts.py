@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date, datetime
+from itertools import pairwise
 from typing import TYPE_CHECKING, TypeVar
+
+from discord.utils import escape_markdown, escape_mentions
 
 from db import Game, GuildSettings
 from play import (
@@ -27,7 +30,7 @@ from play import (
     solved_late,
 )  # fmt: skip
 from play.daily import choice_on, pending
-from play.scoring import period_dates
+from play.scoring import TIME_BUCKETS, period_dates
 
 if TYPE_CHECKING:
     from .face import Face
@@ -174,6 +177,7 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
         f"**Daily {kind.title} {day.isoformat()}** · {kind.label(puzzle)} · par {kind.par(puzzle)}"
     ]
     scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
+    here = {r.user_id for r in standings.local or []}
     for label, results in scopes:
         lines.append(f"\n__{label}__")
         top = ranked(results, kind.scoring)[:10]
@@ -183,7 +187,8 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
             r = standing.result
             late = " · late" if r.late else ""
             lines.append(
-                f"{standing.rank}. <@{r.user_id}> · {timed(r.seconds, r.hints)} · "
+                f"{standing.rank}. {_player(r.name, r.user_id, here)} · "
+                f"{timed(r.seconds, r.hints)} · "
                 f"{face.counted(r.turns)}{late}"
             )
     return "\n".join(lines)
@@ -242,6 +247,16 @@ def _scopes(
     return [("This server", local), ("Everywhere", everywhere)]
 
 
+def _player(name: str | None, user_id: int, here: set[int]) -> str:
+    """A player as leaderboards name them: by the name they had when they played, shown as
+    written (no markup, no mention); without one (a result stored before names were
+    kept), by a mention where they played (``here``: this server's players), else as 'a
+    player' (a mention from another server does not resolve)."""
+    if name:
+        return escape_markdown(escape_mentions(name))
+    return f"<@{user_id}>" if user_id in here else "a player"
+
+
 PERIOD_NAMES = {"week": "Week", "month": "Month", "all": "All time"}
 
 
@@ -259,13 +274,15 @@ def period_leaderboard(
     name = face.kind.title
     lines = [f"**Daily {name} — {PERIOD_NAMES[period]}{span}** · most days solved first"]
     scopes = _scopes(local, everywhere, lambda s: (s.user_id, s.solves, s.total))
+    here = {s.user_id for s in local or []}
     for label, standings in scopes:
         lines.append(f"\n__{label}__")
         if not standings:
             lines.append("No solves yet.")
         for standing in standings[:10]:
             lines.append(
-                f"{standing.rank}. <@{standing.user_id}> · {standing.solves} "
+                f"{standing.rank}. {_player(standing.name, standing.user_id, here)} · "
+                f"{standing.solves} "
                 f"day{'s' if standing.solves != 1 else ''} solved · "
                 f"{duration(standing.total)} in all"
             )
@@ -273,18 +290,51 @@ def period_leaderboard(
 
 
 def stats(record: UserStats, face: Face) -> str:
-    """A user's daily record of a kind."""
+    """A user's daily record of a kind: dailies played and solved, win rate, best and
+    average time, streaks, and their solve times as bars."""
     name = face.kind.title
-    if not record.solves:
-        return f"<@{record.user_id}> has not solved a daily {name} puzzle yet."
-    assert record.best_seconds is not None and record.average_seconds is not None
-    return (
-        f"**{name} stats of** <@{record.user_id}>\nDaily solves: {record.solves}\n"
-        f"Best time: {duration(record.best_seconds)} (hints included) · "
-        f"average: {duration(record.average_seconds)}\n"
-        f"Streak: {record.current_streak} (longest {record.longest_streak}) — "
-        "consecutive puzzle days"
+    if not record.played:
+        return f"<@{record.user_id}> has not played a daily {name} puzzle yet."
+    lines = [
+        f"**{name} stats of** <@{record.user_id}>",
+        f"Dailies played: {record.played} · solved: {record.solves} · "
+        f"win rate: {record.win_percent}%",
+    ]
+    if record.best_seconds is not None and record.average_seconds is not None:
+        lines.append(
+            f"Best time: {duration(record.best_seconds)} · average: "
+            f"{duration(record.average_seconds)} (hints included)"
+        )
+    lines.append(
+        f"Streak: {record.current_streak} · longest: {record.longest_streak} "
+        "(puzzle days in a row, each solved on its day)"
     )
+    if record.solves:
+        lines.append(f"Solve times:\n```\n{_time_bars(record.time_counts)}\n```")
+    lines.append(
+        "-# Played: dailies solved, lost or given up, and those left unfinished once "
+        "their day ended."
+    )
+    return "\n".join(lines)
+
+
+#: The longest bar of a distribution, in blocks.
+BAR = 12
+
+
+def _time_bars(counts: tuple[int, ...]) -> str:
+    """One line per bucket of ``TIME_BUCKETS``, from the fastest solved to the slowest: its
+    range, a bar as long as its share of the largest, and its count."""
+    edges = [duration(seconds) for seconds in TIME_BUCKETS]
+    labels = [f"< {edges[0]}", *(f"{a}–{b}" for a, b in pairwise(edges)), f"{edges[-1]}+"]
+    shown = [k for k, count in enumerate(counts) if count]
+    span = range(shown[0], shown[-1] + 1)
+    width, top = max(len(labels[k]) for k in span), max(counts)
+    lines = []
+    for k in span:
+        bar = "█" * (max(1, round(BAR * counts[k] / top)) if counts[k] else 0)
+        lines.append(f"{labels[k]:<{width}} {bar:<{BAR}} {counts[k]}")
+    return "\n".join(lines)
 
 
 def help_text(face: Face, faces: Mapping[str, Face]) -> str:

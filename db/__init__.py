@@ -14,6 +14,7 @@ from .models import (
     Change,
     Changed,
     DailyKind,
+    DailyPlay,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -57,9 +58,9 @@ async def open_storage(
 
 
 __all__ = [
-    "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPost", "DailyPuzzle",
-    "Game", "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles", "MoveRecord",
-    "NewPuzzle", "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord", "Result", "Rules",
-    "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError", "StorageUnusable",
-    "is_postgres_url", "open_storage", "utc_now", "without_password",
+    "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPlay", "DailyPost",
+    "DailyPuzzle", "Game", "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles",
+    "MoveRecord", "NewPuzzle", "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord",
+    "Result", "Rules", "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError",
+    "StorageUnusable", "is_postgres_url", "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

@@ -117,6 +117,8 @@ class NewResult:
     late: bool = False
     #: What the kind's scoring counts besides time (e.g. drops left); None: nothing.
     points: int | None = None
+    #: The player's name where they played, as it was then; None: not known.
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +200,19 @@ class DailyPost:
 
 
 @dataclass(frozen=True, slots=True)
+class DailyPlay:
+    """A player's game of a daily puzzle: its daily, date and kind, how it stands, and when
+    its date ends where it is played (None for games stored before that was kept)."""
+
+    daily_id: int
+    game_id: int
+    date: date
+    kind: str
+    outcome: Outcome
+    day_ends: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class Result:
     """A user's first solve of a daily puzzle."""
 
@@ -217,3 +232,6 @@ class Result:
     late: bool = False
     #: What the kind's scoring counts besides time; None: nothing.
     points: int | None = None
+    #: The player's name where they played, as it was when the result was stored; None for
+    #: results stored before names were kept.
+    name: str | None = None

@@ -22,6 +22,7 @@ from . import statements as sql
 from .errors import StorageError, StorageUnusable
 from .models import (
     Changed,
+    DailyPlay,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -367,3 +368,7 @@ class PostgresStorage:
 
     async def user_results(self, user_id: int) -> list[Result]:
         return [rows.result(row) for row in await self._pool.fetch(pg(sql.USER_RESULTS), user_id)]
+
+    async def user_daily_games(self, user_id: int) -> list[DailyPlay]:
+        found = await self._pool.fetch(pg(sql.USER_DAILY_GAMES), user_id)
+        return [rows.daily_play(row) for row in found]

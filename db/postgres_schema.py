@@ -154,7 +154,10 @@ _V4 = [
     *DAILY_ROWS_FROM_COLUMNS,
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4]
+# Version 5 (SQLite's schema 9): a result keeps its player's name as it was then.
+_V5 = ["ALTER TABLE results ADD COLUMN name TEXT"]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5]
 
 
 async def migrate(connection: Connection) -> int:

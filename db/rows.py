@@ -17,6 +17,7 @@ from .models import (
     MODES,
     Change,
     DailyKind,
+    DailyPlay,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -122,7 +123,7 @@ def change_writes(
         result = (
             game.daily_id, game.owner_id, game.guild_id, game.id, change.result.seconds,
             change.result.turns, change.result.hints, now, change.result.late,
-            change.result.points,
+            change.result.points, change.result.name,
         )  # fmt: skip
     return update, moves, result
 
@@ -148,7 +149,15 @@ def result(row: Row) -> Result:
         game_id=row["game_id"], seconds=row["seconds"], turns=row["turns"],
         hints=row["hints"], solved_at=moment(row["solved_at"]),
         date=day(row["date"]), kind=row["kind"], late=bool(row["late"]),
-        points=row["points"],
+        points=row["points"], name=row["name"],
+    )  # fmt: skip
+
+
+def daily_play(row: Row) -> DailyPlay:
+    """The daily game of a ``USER_DAILY_GAMES`` row."""
+    return DailyPlay(
+        daily_id=row["daily_id"], game_id=row["game_id"], date=day(row["date"]),
+        kind=row["kind"], outcome=row["outcome"], day_ends=maybe_moment(row["day_ends"]),
     )  # fmt: skip
 
 

@@ -375,7 +375,11 @@ _V8 = [
     *DAILY_ROWS_FROM_COLUMNS,
 ]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8]
+# Schema 9: a result keeps the name its player had in Discord when it was stored, so
+# leaderboards read the same on every server (results stored before have none).
+_V9 = ["ALTER TABLE results ADD COLUMN name TEXT"]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9]
 
 
 def newer(found: int, known: int) -> StorageUnusable:

@@ -25,6 +25,7 @@ from . import statements as sql
 from .errors import StorageUnusable
 from .models import (
     Changed,
+    DailyPlay,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -405,6 +406,9 @@ class SqliteStorage:
 
     async def user_results(self, user_id: int) -> list[Result]:
         return [rows.result(row) for row in await self._all(sql.USER_RESULTS, user_id)]
+
+    async def user_daily_games(self, user_id: int) -> list[DailyPlay]:
+        return [rows.daily_play(row) for row in await self._all(sql.USER_DAILY_GAMES, user_id)]
 
 
 async def _check_integrity(connection: aiosqlite.Connection, path: str | Path) -> None:

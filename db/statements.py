@@ -45,7 +45,7 @@ UPDATE_GAME = """UPDATE games SET state = ?, turns = turns + ?, hints = hints + 
     version = version + 1, outcome = ?, finished_at = ? WHERE id = ?"""
 ADD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)"
 ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
-    hints, solved_at, late, points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    hints, solved_at, late, points, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO NOTHING"""
 MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
 
@@ -94,6 +94,9 @@ DAILY_RESULTS = f"{RESULTS} WHERE r.daily_id = ? AND {_IN_GUILD}"
 #: First and last date, then the server twice (None: everywhere).
 RESULTS_BETWEEN = f"{RESULTS} WHERE d.date BETWEEN ? AND ? AND {_IN_GUILD}"
 USER_RESULTS = f"{RESULTS} WHERE r.user_id = ? ORDER BY d.date"
+USER_DAILY_GAMES = """SELECT g.daily_id, g.id AS game_id, d.date, d.kind, g.outcome,
+    g.day_ends FROM games g JOIN daily_puzzles d ON d.id = g.daily_id
+    WHERE g.owner_id = ? ORDER BY d.date, g.id"""
 
 
 @functools.cache

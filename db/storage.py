@@ -15,6 +15,7 @@ from .errors import StorageError
 from .models import (
     Change,
     Changed,
+    DailyPlay,
     DailyPost,
     DailyPuzzle,
     Game,
@@ -204,3 +205,6 @@ class Storage(Protocol):
 
     async def user_results(self, user_id: int) -> list[Result]:
         """Every daily result of a user, oldest puzzle date first."""
+
+    async def user_daily_games(self, user_id: int) -> list[DailyPlay]:
+        """Every daily game of a user, however it stands, oldest puzzle date first."""

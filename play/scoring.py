@@ -8,13 +8,16 @@ dates.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from db import Game, NewResult, Result
+from db import DailyPlay, Game, NewResult, Result
 from puzzle import Scoring
+
+from .daily import over_everywhere
 
 #: Each hint used adds this many seconds to a daily result's score.
 HINT_PENALTY_SECONDS = 30
@@ -67,18 +70,22 @@ def rank_of(results: Iterable[Result], user_id: int, scoring: Scoring) -> int | 
 class PeriodStanding:
     """One line of a week's, month's or all-time board: more solves first, then (a kind
     scoring points) more points in all, then the lower total of scores (time plus hint
-    penalties)."""
+    penalties). ``name``: the player's name on their newest result that has one."""
 
     rank: int
     user_id: int
     solves: int
     total: float
     points: int = 0
+    name: str | None = None
 
 
 def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodStanding]:
     """Players over a period, best first, numbered from 1: the dates they solved (one a
     date, their best that date, whatever its size), then their totals."""
+    results = list(results)
+    named = sorted((r for r in results if r.name is not None), key=lambda r: r.solved_at)
+    names = {r.user_id: r.name for r in named}  # the newest wins
     best: dict[tuple[int, date], Result] = {}
     for result in results:
         key = (result.user_id, result.date)
@@ -94,7 +101,10 @@ def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodSta
         points[user] = points.get(user, 0) + (result.points or 0)
     by_points = scoring.by == "points"
     order = sorted(solves, key=lambda u: (-solves[u], -points[u] if by_points else 0, totals[u], u))
-    return [PeriodStanding(k, u, solves[u], totals[u], points[u]) for k, u in enumerate(order, 1)]
+    return [
+        PeriodStanding(k, u, solves[u], totals[u], points[u], names.get(u))
+        for k, u in enumerate(order, 1)
+    ]
 
 
 def period_dates(period: str, day: date) -> tuple[date, date]:
@@ -110,18 +120,25 @@ def period_dates(period: str, day: date) -> tuple[date, date]:
 
 
 def new_result(
-    game: Game, now: datetime, turns: int, hints: int, late: bool, points: int | None = None
+    game: Game,
+    now: datetime,
+    turns: int,
+    hints: int,
+    late: bool,
+    points: int | None = None,
+    name: str | None = None,
 ) -> NewResult:
     """The result a daily game earns when the move adding ``turns`` and ``hints`` solves it
-    at ``now`` with ``points`` (kinds that score them); its time runs from when the board
-    was first shown. A late solve (after the date ended where it was played) is ranked with
-    its own date, labelled late."""
+    at ``now`` with ``points`` (kinds that score them), made by a player called ``name``;
+    its time runs from when the board was first shown. A late solve (after the date ended
+    where it was played) is ranked with its own date, labelled late."""
     return NewResult(
         seconds=(now - game.started_at).total_seconds(),
         turns=game.turns + turns,
         hints=game.hints + hints,
         late=late,
         points=points,
+        name=name,
     )
 
 
@@ -135,9 +152,16 @@ def solved_late(game: Game) -> bool:
     return game.solved and late(game.day_ends, game.finished_at)
 
 
+#: A user's solve times are counted in buckets split at these seconds: under 0:30, 0:30 to
+#: 1:00, … 10:00 to 20:00, and 20:00 or more.
+TIME_BUCKETS = (30, 60, 120, 300, 600, 1200)
+
+
 @dataclass(frozen=True, slots=True)
 class UserStats:
-    """A user's daily record. Streaks count consecutive puzzle dates with a solve."""
+    """A user's daily record: dailies played and solved, times (hint penalties included) and
+    how many fell in each of ``TIME_BUCKETS``' buckets, and streaks of consecutive puzzle
+    dates solved."""
 
     user_id: int
     solves: int
@@ -145,13 +169,38 @@ class UserStats:
     average_seconds: float | None
     current_streak: int
     longest_streak: int
+    played: int
+    time_counts: tuple[int, ...]
+
+    @property
+    def win_percent(self) -> int:
+        """Dailies solved per daily played, in whole percent rounded down (100 only when
+        every one was solved)."""
+        return self.solves * 100 // self.played if self.played else 0
 
 
-def user_stats(user_id: int, results: Sequence[Result], today: date) -> UserStats:
-    """Solves, best and average time, and streaks; the current streak is alive while its
-    last solve is today's or yesterday's puzzle. As Wordle's, a streak counts the dates
-    solved while they ran: a late solve keeps its result, but its date is no day of a
-    streak (nor does the solve end one: the date missed did)."""
+def dailies_played(games: Iterable[DailyPlay], results: Iterable[Result], now: datetime) -> int:
+    """How many dailies a user played: those they solved (late too), lost or gave up, and
+    those left unfinished once their date ended where they played it (everywhere, for games
+    stored before that was kept). One whose date still runs is not counted until it ends or
+    is finished."""
+    over = {
+        game.daily_id
+        for game in games
+        if game.outcome != "playing"
+        or (late(game.day_ends, now) if game.day_ends else over_everywhere(game.date, now))
+    }
+    return len(over | {result.daily_id for result in results})
+
+
+def user_stats(
+    user_id: int, results: Sequence[Result], today: date, played: int | None = None
+) -> UserStats:
+    """Dailies played (``played``; without it, those solved), solves, best and average
+    time, solves per time bucket, and streaks; the current streak is alive while its last
+    solve is today's or yesterday's puzzle. As Wordle's, a streak counts the dates solved
+    while they ran: a late solve keeps its result, but its date is no day of a streak (nor
+    does the solve end one: the date missed did)."""
     days = sorted({r.date for r in results if not r.late})
     longest = run = 0
     for k, day in enumerate(days):
@@ -159,6 +208,7 @@ def user_stats(user_id: int, results: Sequence[Result], today: date) -> UserStat
         longest = max(longest, run)
     current = run if days and today - days[-1] <= timedelta(days=1) else 0
     times = [score(r) for r in results]  # hint penalties included, as everywhere
+    buckets = [bisect_right(TIME_BUCKETS, t) for t in times]
     return UserStats(
         user_id=user_id,
         solves=len(results),
@@ -166,4 +216,6 @@ def user_stats(user_id: int, results: Sequence[Result], today: date) -> UserStat
         average_seconds=sum(times) / len(times) if times else None,
         current_streak=current,
         longest_streak=longest,
+        played=len(results) if played is None else played,
+        time_counts=tuple(buckets.count(k) for k in range(len(TIME_BUCKETS) + 1)),
     )

@@ -42,6 +42,7 @@ from .errors import (
 from .scoring import (
     PeriodStanding,
     UserStats,
+    dailies_played,
     late,
     new_result,
     period_dates,
@@ -388,10 +389,16 @@ class GameService:
     # -- moves ------------------------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, moves: Moves, interaction_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        moves: Moves,
+        interaction_id: int | None = None,
+        name: str | None = None,
     ) -> Played:
         """Moves on the player's game, all or nothing: text in the kind's notation ('B3
-        C4x2 D1ccw'), or a click's way to write it from the game as stored."""
+        C4x2 D1ccw'), or a click's way to write it from the game as stored. ``name``: the
+        player's name where they play, kept with the daily result a solve earns."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             text = moves if isinstance(moves, str) else moves(current)
@@ -405,10 +412,17 @@ class GameService:
                 raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
             return chosen
 
-        return await self._change(game_id, user_id, choose, False, interaction_id)
+        return await self._change(game_id, user_id, choose, False, interaction_id, name)
 
-    async def hint(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
-        """The kind's hint, computed from the very state it changes; counts as a hint."""
+    async def hint(
+        self,
+        game_id: int,
+        user_id: int,
+        interaction_id: int | None = None,
+        name: str | None = None,
+    ) -> Played:
+        """The kind's hint, computed from the very state it changes; counts as a hint
+        (``name`` as for ``play``)."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             move = KINDS[current.kind].hint(puzzle, current.state)
@@ -416,7 +430,7 @@ class GameService:
                 raise UserError(move)
             return [move]
 
-        return await self._change(game_id, user_id, choose, True, interaction_id)
+        return await self._change(game_id, user_id, choose, True, interaction_id, name)
 
     async def restart(
         self, game_id: int, user_id: int, interaction_id: int | None = None
@@ -448,6 +462,7 @@ class GameService:
         choose: Callable[[Any, Game], Sequence[Any]],
         hint: bool,
         interaction_id: int | None,
+        name: str | None,
     ) -> Played:
         """Moves chosen from and applied to the stored state, by the kind's rules."""
 
@@ -468,7 +483,7 @@ class GameService:
                 trace=applied.trace,
             )
 
-        return await self._transition(game_id, user_id, play, interaction_id)
+        return await self._transition(game_id, user_id, play, interaction_id, name)
 
     async def _transition(
         self,
@@ -476,9 +491,11 @@ class GameService:
         user_id: int,
         step: Callable[[Any, Game], Step],
         interaction_id: int | None,
+        name: str | None = None,
     ) -> Played:
         """One transaction: the game is the player's, the step is computed from the stored
-        state, and a daily solve stores its result (late after the date ended)."""
+        state, and a daily solve stores its result (late after the date ended) under the
+        player's ``name``."""
 
         def rules(current: Game, now: datetime) -> Change:
             if current.owner_id != user_id:
@@ -489,7 +506,7 @@ class GameService:
             if outcome == "solved" and current.daily_id is not None:
                 is_late = late(current.day_ends, now)
                 result = new_result(
-                    current, now, done.turns, done.hints, is_late, done.status.points
+                    current, now, done.turns, done.hints, is_late, done.status.points, name
                 )
             return Change(
                 done.state, done.moves, done.turns, done.hints, outcome, result, context=done
@@ -579,5 +596,7 @@ class GameService:
 
     async def stats(self, kind: str, user_id: int) -> UserStats:
         """A user's daily record of a kind."""
-        found = await self.storage.user_results(user_id)
-        return user_stats(user_id, [r for r in found if r.kind == kind], self.today())
+        results = [r for r in await self.storage.user_results(user_id) if r.kind == kind]
+        games = [g for g in await self.storage.user_daily_games(user_id) if g.kind == kind]
+        played = dailies_played(games, results, self.clock())
+        return user_stats(user_id, results, self.today(), played)

@@ -46,6 +46,11 @@ def snowflake() -> int:
     return discord.utils.time_snowflake(datetime.now(UTC)) + next(_counter)
 
 
+def default_name(user_id: int) -> str:
+    """The name a user interacts with unless ``Harness.names`` gives another."""
+    return f"player{user_id % 1000}"
+
+
 def user_payload(user_id: int, name: str, bot: bool = False) -> UserPayload:
     return {
         "id": str(user_id),
@@ -294,6 +299,8 @@ class Harness:
         self.errors: list[BaseException] = []
         self.tokens: set[str] = set()
         self.users: dict[str, int] = {}  # interaction token -> user id
+        #: The names users interact with, where not ``default_name``.
+        self.names: dict[int, str] = {}
         self.files: dict[int, list[tuple[str, bytes]]] = {}  # message id -> attachments
         self.visible_to: dict[int, int] = {}  # ephemeral message id -> its user
         self._original: dict[str, int] = {}
@@ -557,7 +564,7 @@ class Harness:
                 "rate_limit_per_user": 0,
             },
         }
-        user = user_payload(user_id, f"player{user_id % 1000}")
+        user = user_payload(user_id, self.names.get(user_id, default_name(user_id)))
         if guild:
             perms = permissions or discord.Permissions.none()
             payload.update(

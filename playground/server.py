@@ -116,6 +116,7 @@ class Playground:
             schedule=False,
         )
         self.harness = Harness(self.bot)
+        self.harness.names.update((player.id, player.name) for player in PLAYERS)
         self.lock = asyncio.Lock()
         #: The channel and the clock, kept beside the data for the next start.
         self.keeper = Keeper(kept_beside(database_path))

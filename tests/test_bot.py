@@ -10,7 +10,7 @@ from botkit import ALICE, BOB, MANAGER, Harness, board_message, enable_daily, ma
 
 from bot import Settings, create_bot
 from play import load
-from playground.offline import CHANNEL_ID, GUILD_ID
+from playground.offline import CHANNEL_ID, GUILD_ID, default_name
 from puzzle.pipes import Params, turns_between
 from renderer import layout, theme
 
@@ -306,7 +306,7 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     assert won.callback_type == 7 and harness.messages[board_id]["flags"] & 64
     assert "Pipes 2026-11-22 · 5×4 · hard · ⏱ 3:05" in announcement.content
     made = await harness.command("leaderboard", BOB)
-    assert f"1. <@{ALICE}> · 3:05" in made[0].content and not made[0].ephemeral
+    assert f"1. {default_name(ALICE)} · 3:05" in made[0].content and not made[0].ephemeral
     made = await harness.command(
         "stats",
         BOB,
@@ -322,7 +322,8 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
             }
         },
     )
-    assert "Daily solves: 1" in made[0].content and "Best time: 3:05" in made[0].content
+    assert "Dailies played: 1 · solved: 1 · win rate: 100%" in made[0].content
+    assert "Best time: 3:05" in made[0].content
     # The Play button again brings the same (solved) game back, not a fresh clock.
     again = await harness.click(post_message, play_id, ALICE)
     assert "✅ Solved in 3:05" in board_message(again).content

@@ -22,7 +22,7 @@ from bot.handles import Handle
 from bot.window import viewport
 from db import DailyKind
 from play import load
-from playground.offline import CHANNEL_ID, GUILD_ID
+from playground.offline import CHANNEL_ID, GUILD_ID, default_name
 from puzzle.grid import cell_name
 from puzzle.pipes import check
 from renderer import render_boards
@@ -198,7 +198,7 @@ async def test_hints_show_with_their_penalty_everywhere(harness, clock):
     announcement = next(r for r in made if "🎉" in r.content)
     assert "**2:30 (2:00 + 30 s for 1 hint)**" in announcement.content
     board = await harness.command("leaderboard", BOB)
-    assert f"1. <@{ALICE}> · 2:30 (2:00 + 30 s for 1 hint)" in board[0].content
+    assert f"1. {default_name(ALICE)} · 2:30 (2:00 + 30 s for 1 hint)" in board[0].content
 
 
 @pytest.mark.parametrize(
@@ -225,7 +225,8 @@ async def test_week_month_and_all_time_boards(harness, clock, period, title, exp
     assert "__Everywhere__" not in text
     lines = [line for line in text.split("__This server__")[1].splitlines() if line]
     assert [line.split(" · ")[:2] for line in lines] == [
-        [f"{rank}. <@{user}>", f"{days} solved"] for rank, (user, days) in enumerate(expected, 1)
+        [f"{rank}. {default_name(user)}", f"{days} solved"]
+        for rank, (user, days) in enumerate(expected, 1)
     ]
 
 
@@ -261,7 +262,7 @@ async def test_a_past_leaderboard_keeps_the_puzzle_posted_that_day(harness, cloc
         await setup_kind(harness, "pipes", params=size)
     board = await harness.command("leaderboard", ALICE, day="2026-11-22")
     assert "**Daily Pipes 2026-11-22** · 5×4" in board[0].content
-    assert f"1. <@{BOB}>" in board[0].content
+    assert f"1. {default_name(BOB)} · " in board[0].content
 
 
 @pytest.mark.parametrize(

@@ -132,4 +132,4 @@ async def test_a_solve_after_its_date_ended_does_not_extend_the_streak(harness, 
     clock.now += timedelta(days=1, seconds=1)
     await solve_by_clicks(harness, message_of(harness, board_message(made)), second)
     stats = (await harness.command("stats", ALICE))[0].content
-    assert "Daily solves: 2" in stats and "Streak: 0 (longest 1)" in stats
+    assert "Dailies played: 2 · solved: 2" in stats and "Streak: 0 · longest: 1" in stats

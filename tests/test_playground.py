@@ -449,7 +449,7 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     if shots:
         browser.save_screenshot(f"{shots}/playground-daily-solved.png")
     type_command(browser, "/pipes leaderboard")
-    assert "1. @Alice" in text_of(browser)
+    assert "1. Alice · " in text_of(browser)
     if shots:
         browser.save_screenshot(f"{shots}/playground-leaderboard.png")
         type_command(browser, "/pipes new 6x6 seed:shot")

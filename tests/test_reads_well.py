@@ -1,16 +1,26 @@
 """Play that reads well (issue 24), the parts done so far: refusals in the interface's terms,
-leaderboards that say a date has not come and show "Everywhere" only when it differs, par
-as the fewest turns either way."""
+leaderboards that say a date has not come, show "Everywhere" only when it differs and name
+players as they were called when they played, stats worth reading, par as the fewest turns
+either way."""
 
+import re
 import sqlite3
+from bisect import bisect_right
 from dataclasses import replace
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
+from itertools import pairwise
 
-from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
+import pgserver
+import pytest
+from botkit import ALICE, BOB, Harness, board_message, enable_daily, make_bot, message_of, new_board
+from storekit import daily_result, new_game, turn
 from test_bot import solve_by_clicks
 from test_hidden_daily import post_of
 
+from play import load
+from playground.offline import GUILD_ID, default_name
 from puzzle import KINDS
+from puzzle.grid import cell_name
 from puzzle.pipes import turns_between
 
 
@@ -52,7 +62,7 @@ async def test_everywhere_is_shown_only_when_it_differs_from_this_server(harness
         await solve_by_clicks(harness, message_of(harness, board_message(made)), game, user)
     board = (await harness.command("leaderboard", ALICE))[0].content
     assert "__This server__" in board and "Everywhere" not in board
-    assert board.count(f"<@{ALICE}>") == 1
+    assert board.count(f"{default_name(ALICE)} · ") == 1  # by the name she played under
     week = (await harness.command("leaderboard", ALICE, period=(3, "week")))[0].content
     assert "__This server__" in week and "Everywhere" not in week
 
@@ -125,3 +135,129 @@ async def test_a_daily_stored_with_another_par_shows_the_true_one(harness, tmp_p
     assert f" · par {par}\n" in post_of(harness).content
     board = (await harness.command("leaderboard", ALICE))[0].content
     assert board.splitlines()[0].endswith(f" · par {par}")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def both(request, tmp_path, clock):
+    """A bot on each storage backend: SQLite, then PostgreSQL."""
+    database = {}
+    if request.param == "postgres":
+        request.getfixturevalue("postgres")
+        database = {"database_url": await pgserver.database_for(tmp_path)}
+    harness = Harness(make_bot(tmp_path, clock, **database))
+    await harness.start()
+    yield harness
+    await harness.close()
+
+
+async def daily_board(harness, user=ALICE, group="pipes"):
+    """Today's daily through ``/<group> daily``: its board's message and its game."""
+    made = await harness.command("daily", user, group=group)
+    game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
+    return message_of(harness, board_message(made)), game
+
+
+async def test_a_lost_daily_is_played_not_won_in_the_stats(both):
+    _, game = await daily_board(both, group="mines")
+    mine = min(load(game.puzzle).mines)
+    await both.command("open", ALICE, group="mines", cells=cell_name(mine % 9, mine // 9))
+    text = (await both.command("stats", ALICE, group="mines"))[-1].content
+    assert "not" not in text
+    assert "Dailies played: 1 · solved: 0 · win rate: 0%" in text
+    assert "Streak: 0 · longest: 0" in text
+    assert "Best time" not in text and "```" not in text  # no time to show
+
+
+def mm_ss(seconds):
+    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
+
+
+async def test_stats_count_every_daily_played_and_draw_the_solve_times(both, clock):
+    """A week of dailies: solved (one with a hint), given up, left unfinished, and today's
+    still running; the numbers, streaks and bars are computed here from what was played."""
+    await enable_daily(both)
+    plan = {  # puzzle date -> seconds to solve it, with a hint, or what happened instead
+        22: (25, False), 23: (50, False), 24: (70, True), 25: "giveup", 26: "unfinished",
+        27: (180, False), 28: (55, False), 29: "today",
+    }  # fmt: skip
+    for day, what in plan.items():
+        clock.now = datetime(2026, 11, day, 12, tzinfo=UTC)
+        message, game = await daily_board(both)
+        if what == "giveup":
+            await both.command("giveup", ALICE)
+        elif isinstance(what, tuple):
+            seconds, hint = what
+            if hint:
+                await both.command("hint", ALICE)
+                game = await both.bot.storage.game(game.id)
+            clock.advance(seconds=seconds)
+            await solve_by_clicks(both, message, game)
+            assert (await both.bot.storage.game(game.id)).solved
+    text = (await both.command("stats", ALICE))[-1].content
+
+    solves = {d: w for d, w in plan.items() if isinstance(w, tuple)}
+    times = [seconds + (30 if hint else 0) for seconds, hint in solves.values()]
+    solved = [date(2026, 11, d) for d in sorted(solves)]
+    played = len(plan) - 1  # today's is not over yet
+    runs = [1]
+    for before, after in pairwise(solved):
+        runs.append(runs[-1] + 1 if after - before == timedelta(days=1) else 1)
+    current = runs[-1] if date(2026, 11, 29) - solved[-1] <= timedelta(days=1) else 0
+    assert (played, len(times), current, max(runs)) == (7, 5, 2, 3)  # the plan, as meant
+    assert f"Dailies played: {played} · solved: {len(times)} · win rate: 71%" in text
+    assert (
+        f"Best time: {mm_ss(min(times))} · average: {mm_ss(sum(times) / len(times))} "
+        "(hints included)"
+    ) in text
+    assert f"Streak: {current} · longest: {max(runs)}" in text
+
+    edges = [30, 60, 120, 300, 600, 1200]
+    counts = [0] * (len(edges) + 1)
+    for seconds in times:
+        counts[bisect_right(edges, seconds)] += 1
+    labels = ["< 0:30", *(f"{mm_ss(a)}–{mm_ss(b)}" for a, b in pairwise(edges)), "20:00+"]
+    shown = [k for k, n in enumerate(counts) if n]
+    span = range(shown[0], shown[-1] + 1)  # from the fastest bucket to the slowest
+    block = text.split("```")[1].strip("\n").splitlines()
+    assert len(block) == len(span)
+    for line, k in zip(block, span, strict=True):
+        label, bar, count = re.fullmatch(r"(.+?) +(█*) *(\d+)", line).groups()
+        assert (label, int(count)) == (labels[k], counts[k])
+        assert len(bar) == (max(1, round(12 * counts[k] / max(counts))) if counts[k] else 0)
+
+
+async def solve_daily(harness, clock, user, name, seconds):
+    """``user``, called ``name`` in Discord, solves today's daily in ``seconds``."""
+    harness.names[user] = name
+    message, game = await daily_board(harness, user)
+    clock.advance(seconds=seconds)
+    await solve_by_clicks(harness, message, game, user)
+
+
+async def test_leaderboards_name_players_as_they_were_called_when_they_played(harness, clock):
+    await enable_daily(harness)
+    await solve_daily(harness, clock, ALICE, "Alice A", 60)
+    await solve_daily(harness, clock, BOB, "**x** @everyone", 90)
+    harness.names[ALICE] = "Alicia"  # renamed afterwards
+    for period in ({}, {"period": (3, "week")}):
+        board = (await harness.command("leaderboard", ALICE, **period))[0].content
+        assert "1. Alice A · " in board and "2. \\*\\*x\\*\\* @\u200beveryone · " in board
+        assert "Alicia" not in board and "<@" not in board
+
+
+async def test_a_result_stored_before_names_shows_a_mention_here_only(harness, clock):
+    await enable_daily(harness)
+    await solve_daily(harness, clock, ALICE, "Alice A", 60)
+    storage = harness.bot.storage
+    daily = await storage.daily_puzzle_by_id((await storage.user_results(ALICE))[0].daily_id)
+    for user, guild in ((BOB, GUILD_ID), (7, 99)):  # a result without a name, here and elsewhere
+        game = await new_game(
+            storage, owner=user, puzzle=daily.puzzle, mode="daily", guild_id=guild,
+            daily_id=daily.id,
+        )  # fmt: skip
+        await storage.change(game.id, user, turn([(0, 1)], outcome="solved", result=daily_result))
+    board = (await harness.command("leaderboard", ALICE))[0].content
+    here, everywhere = board.split("__Everywhere__")
+    assert "Alice A" in here and f"<@{BOB}>" in here and "a player" not in here
+    assert "Alice A" in everywhere and f"<@{BOB}>" in everywhere and "a player" in everywhere
+    assert "<@7>" not in board

@@ -7,9 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from db import Result
+from db import DailyPlay, Result
 from play.scoring import (
     HINT_PENALTY_SECONDS,
+    TIME_BUCKETS,
+    dailies_played,
     period_ranked,
     rank_of,
     ranked,
@@ -128,3 +130,44 @@ def test_a_late_solve_neither_extends_nor_breaks_a_streak():
     only_late = [solved(0, late=True), solved(1, late=True)]
     stats = user_stats(1, only_late, start + timedelta(days=1))
     assert (stats.current_streak, stats.longest_streak, stats.solves) == (0, 0, 2)
+
+
+def test_a_daily_counts_as_played_once_finished_or_once_its_day_is_over():
+    def game(daily, outcome, ends=None, day=DAY):
+        return DailyPlay(daily, daily, day, "test", outcome, ends)
+
+    games = [
+        game(1, "solved"),
+        game(2, "lost"),
+        game(3, "playing", ends=NOON - timedelta(seconds=1)),  # its day ended: played
+        game(4, "playing", ends=NOON + timedelta(hours=12)),  # still running: not yet
+        game(5, "playing", day=DAY - timedelta(days=2)),  # stored before ends were kept
+        game(6, "playing"),  # the same, its date not over everywhere yet
+    ]
+    solved = replace(result(1, 60), daily_id=1)
+    assert dailies_played(games, [solved], NOON) == 4
+    # A result counts even when the game read missed its solve (another read, a moment later).
+    assert dailies_played(games[1:], [solved], NOON) == 4
+    assert dailies_played([], [], NOON) == 0
+
+
+def test_stats_count_solve_times_in_buckets_with_hint_penalties():
+    edges = [0, *TIME_BUCKETS]
+    results = [result(1, seconds) for seconds in (5, edges[1], edges[2] - 1, 10_000)]
+    results.append(result(1, edges[1] - 1, hints=1))  # the penalty moves it up a bucket
+    stats = user_stats(1, results, DAY, played=8)
+    assert stats.time_counts == (1, 3, 0, 0, 0, 0, 1)
+    assert (stats.played, stats.solves, stats.win_percent) == (8, 5, 62)  # rounded down
+    assert user_stats(1, results, DAY).win_percent == 100  # played: those solved
+    assert user_stats(1, [], DAY, played=3).win_percent == 0
+
+
+def test_a_period_names_each_player_as_on_their_newest_named_result():
+    second = DAY + timedelta(days=1)
+    results = [
+        replace(result(1, 50, day=second, after=86_400), name="New"),
+        replace(result(1, 40), name="Old"),
+        result(1, 45, day=second, after=90_000),  # stored without a name
+        result(2, 60),
+    ]
+    assert {p.user_id: p.name for p in period_ranked(results, TIME)} == {1: "New", 2: None}

@@ -28,6 +28,7 @@ from storekit import (
 
 from db import (
     DailyKind,
+    DailyPlay,
     GameFinished,
     GameNotFound,
     GuildSettings,
@@ -322,6 +323,48 @@ async def test_a_result_keeps_its_points(storage):
     assert [r.points for r in await storage.user_results(10)] == [0]
     between = await storage.results_between(date(2026, 11, 22), date(2026, 11, 22), 100)
     assert sorted(found, key=lambda r: r.user_id) == sorted(between, key=lambda r: r.user_id)
+
+
+async def test_a_result_keeps_the_name_its_player_had(storage):
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    for owner, name in ((8, "Zoë **bold** @everyone"), (9, None)):
+        game = await new_game(
+            storage, owner=owner, puzzle=daily.puzzle, mode="daily", daily_id=daily.id
+        )
+
+        def named(game, now, name=name):
+            return NewResult(30.5, 3, 0, name=name)
+
+        await storage.change(game.id, owner, turn([(0, 1)], outcome="solved", result=named))
+    found = {r.user_id: r.name for r in await storage.results(daily.id)}
+    assert found == {8: "Zoë **bold** @everyone", 9: None}
+    assert (await storage.result(daily.id, 8)).name == found[8]
+    between = await storage.results_between(date(2026, 11, 22), date(2026, 11, 22))
+    assert {r.user_id: r.name for r in between} == found
+
+
+async def test_a_users_daily_games_are_read_however_they_stand(storage):
+    """Every daily game of a user with its date, kind, outcome and end of day; no game
+    played otherwise, nor anyone else's."""
+    first = await storage.ensure_daily_puzzle(date(2026, 11, 21), PIPES)
+    other = KIND.generate(Params(5, 5), "second")
+    second = await storage.ensure_daily_puzzle(date(2026, 11, 22), other)
+    ends = storage._clock() + timedelta(hours=15)
+    games = {}
+    for daily, owner in ((second, 8), (first, 8), (first, 9)):
+        games[daily.id, owner] = await new_game(
+            storage, owner=owner, puzzle=daily.puzzle, mode="daily", daily_id=daily.id,
+            day_ends=ends if daily is second else None,
+        )  # fmt: skip
+    await new_game(storage, owner=8)  # not a daily
+    lost = games[first.id, 8]
+    await storage.change(lost.id, 8, turn([(0, 1)], outcome="lost"))
+    assert await storage.user_daily_games(8) == [
+        DailyPlay(first.id, lost.id, date(2026, 11, 21), "pipes", "lost", None),
+        DailyPlay(second.id, games[second.id, 8].id, date(2026, 11, 22), "pipes", "playing", ends),
+    ]
+    assert [g.game_id for g in await storage.user_daily_games(9)] == [games[first.id, 9].id]
+    assert await storage.user_daily_games(10) == []
 
 
 def berlin(guild_id, *dailies, **fields):

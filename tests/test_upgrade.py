@@ -1,7 +1,8 @@
 """A database of schema 1 (codes only, Pipes tiles, moves as cell and turns) is upgraded in
 place: every game, daily, post, move, result and streak is kept, and each code's puzzle is
 stored once, exactly the puzzle that code stood for. A database of schema 7 (PostgreSQL:
-version 3) keeps every server's dailies exactly when its columns become daily rows."""
+version 3) keeps every server's dailies exactly when its columns become daily rows; one of
+schema 8 (version 4) keeps its results, nameless, and names the results stored after."""
 
 import sqlite3
 from dataclasses import replace
@@ -9,11 +10,13 @@ from datetime import UTC, date, datetime, time
 
 import aiosqlite
 import asyncpg
+import pgserver
 import pytest
-from storekit import open_backend
+from storekit import PIPES, new_game, open_backend, turn
 
 import play
-from db import DailyKind, GuildSettings, open_storage, postgres_schema, schema
+from db import DailyKind, GuildSettings, NewResult, open_storage, postgres_schema, schema
+from db.statements import numbered
 from play import scoring
 from puzzle import KINDS
 from puzzle.pipes import KIND, parse_code, rotate, turns_between
@@ -310,10 +313,10 @@ async def test_a_schema_seven_file_keeps_every_servers_dailies_as_rows(tmp_path,
     finally:
         await store.close()
     raw = sqlite3.connect(path)
-    assert raw.execute("PRAGMA user_version").fetchone()[0] == 8 == len(schema.MIGRATIONS)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
     assert raw.execute("PRAGMA foreign_key_check").fetchall() == []
     columns = [row[1] for row in raw.execute("PRAGMA table_info(results)")]
-    assert columns[-1] == "points"
+    assert "points" in columns
     raw.close()
 
 
@@ -346,8 +349,9 @@ async def test_a_postgresql_database_of_version_three_keeps_every_servers_dailie
         finally:
             await store.close()
         versions = await connection.fetch("SELECT version FROM schema_version ORDER BY 1")
-        assert [v["version"] for v in versions] == [1, 2, 3, 4]
-        assert len(postgres_schema.MIGRATIONS) == 4
+        assert [v["version"] for v in versions] == list(
+            range(1, len(postgres_schema.MIGRATIONS) + 1)
+        )
         points = await connection.fetchval(
             "SELECT data_type FROM information_schema.columns "
             "WHERE table_name = 'results' AND column_name = 'points'"
@@ -355,3 +359,63 @@ async def test_a_postgresql_database_of_version_three_keeps_every_servers_dailie
         assert points == "integer"
     finally:
         await connection.close()
+
+
+# -- Schema 8 / PostgreSQL version 4: a result keeps its player's name -----------------------
+
+#: A result as schema 8 (version 4) wrote it: no name.
+OLD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
+    hints, solved_at, late, points) VALUES (?, 7, 5, ?, 95.5, 12, 1, ?, ?, NULL)"""
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_results_stored_before_names_are_kept_and_later_ones_keep_their_name(
+    backend, tmp_path, monkeypatch, request
+):
+    where, solved_at = tmp_path / "v8.sqlite3", datetime(2026, 11, 22, 10, tzinfo=UTC)
+    module, previous = (schema, 8) if backend == "sqlite" else (postgres_schema, 4)
+    if backend == "postgres":
+        request.getfixturevalue("postgres")
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
+    store = await open_backend(backend, where)
+    daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    old = await new_game(store, owner=7, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+    await store.change(old.id, 7, turn([(0, 1)], outcome="solved"))
+    await store.close()
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            raw.execute(OLD_RESULT, (daily.id, old.id, solved_at.isoformat(), 0))
+    else:
+        url = await pgserver.database_for(where)
+        raw = await asyncpg.connect(url)
+        await raw.execute(numbered(OLD_RESULT), daily.id, old.id, solved_at, False)
+        await raw.close()
+    monkeypatch.undo()
+
+    store = await open_backend(backend, where)
+    try:
+        [kept] = await store.results(daily.id)
+        assert (kept.user_id, kept.game_id, kept.seconds, kept.turns, kept.hints) == (
+            7, old.id, 95.5, 12, 1,
+        )  # fmt: skip
+        assert (kept.solved_at, kept.late, kept.points, kept.name) == (
+            solved_at, False, None, None,
+        )  # fmt: skip
+        new = await new_game(store, owner=8, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+
+        def named(game, now):
+            return NewResult(30.0, 1, 0, name="Bob **B**")
+
+        await store.change(new.id, 8, turn([(0, 1)], outcome="solved", result=named))
+        assert [(r.user_id, r.name) for r in await store.user_results(8)] == [(8, "Bob **B**")]
+        assert (await store.result(daily.id, 7)).name is None
+    finally:
+        await store.close()
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            assert raw.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
+    else:
+        raw = await asyncpg.connect(url)
+        newest = await raw.fetchval("SELECT max(version) FROM schema_version")
+        assert newest == len(postgres_schema.MIGRATIONS)
+        await raw.close()

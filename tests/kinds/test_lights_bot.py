@@ -10,6 +10,7 @@ from botkit import ALICE, BOB, Harness, board_message, enable_daily, make_bot, m
 
 from db import DailyKind
 from play import load
+from playground.offline import default_name
 
 from .lights import solve
 from .lights_face import LIT, register_face
@@ -118,10 +119,10 @@ async def test_the_daily_post_carries_the_new_kind_and_its_leaderboard_ranks(lig
     assert "#2 on this server for 2026-11-22" in next(r for r in made if "🎉" in r.content).content
     board = (await lights.command("leaderboard", ALICE, group="lights"))[0].content
     assert board.startswith("**Daily Lights Out 2026-11-22** · 3×3")
-    order = re.findall(r"^\d\. <@(\d+)>", board.split("__Everywhere__")[0], re.M)
-    assert order == [str(BOB), str(ALICE)]  # the same time, and Bob solved first
+    order = re.findall(r"^\d\. (\S+) · ", board.split("__Everywhere__")[0], re.M)
+    assert order == [default_name(BOB), default_name(ALICE)]  # the same time, Bob first
     stats = (await lights.command("stats", ALICE, group="lights"))[0].content
-    assert "**Lights Out stats of**" in stats and "Daily solves: 1" in stats
+    assert "**Lights Out stats of**" in stats and "played: 1 · solved: 1" in stats
 
 
 async def test_a_kind_with_one_click_mode_gets_no_mode_switch(lights):
