@@ -172,15 +172,15 @@ async def test_setup_chooses_the_kinds_of_the_daily_post(harness):
     made = await setup_kind(harness, "mines", on=True, params="expert")
     # On at once; the new size from tomorrow (today's may have been played with /mines daily).
     assert "Daily 5×5 Pipes (easy on Monday" in made[-1].content
-    assert "and 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    assert "and 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
     settings = await harness.bot.storage.guild_settings(GUILD_ID)
     assert [(r.kind, r.choice, r.posted) for r in settings.dailies] == [
         ("pipes", "5x5 weekly", True),
         ("mines", "30x16", True),
     ]
     made = await setup_kind(harness, "pipes", on=False)
-    assert "Daily 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
+    assert "Daily 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
     assert "Pipes" not in made[-1].content.splitlines()[0]
     made = await setup_kind(harness, "mines", on=False)  # the post needs one puzzle at least
     assert made[-1].content == (
@@ -226,7 +226,7 @@ async def test_a_mines_size_changed_during_a_day_applies_the_next_day(harness, c
     await setup_kind(harness, "mines", on=True, params="beginner")
     await harness.command("daily", ALICE, group="mines")
     made = await setup_kind(harness, "mines", params="expert")
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
     await harness.command("daily", BOB, group="mines")
     boards = await harness.bot.storage.unfinished_games(ALICE) + (
         await harness.bot.storage.unfinished_games(BOB)
@@ -277,8 +277,8 @@ async def test_a_kind_a_server_never_chose_changes_from_the_next_day_too(harness
 
     await enable_daily(harness, "5x4")
     made = await setup_kind(harness, "mines", on=True, params="expert")
-    assert "and 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    assert "and 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
     service, today = harness.bot.service, clock.now.date()
     assert (await service.daily_params(GUILD_ID, today, "mines")).width == 9
     assert (await service.daily_params(GUILD_ID, today + timedelta(days=1), "mines")).width == 30

@@ -6,8 +6,13 @@ from datetime import date, timedelta
 from itertools import combinations
 
 import pytest
+from botkit import ALICE, BOB, board_message
+from test_controls import setup
+from test_discord_rules import setup_kind
 from test_mines_engine import around
 
+from play import load
+from playground.offline import CHANNEL_ID
 from puzzle.levels import LETTERS
 from puzzle.mines import KIND, Params, opening, solve
 
@@ -121,3 +126,37 @@ def test_the_weekly_choice_follows_the_weekdays_and_a_fixed_one_keeps_its_level(
     assert KIND.daily("16x16 hard", MONDAY) == Params(16, 16, 40, "hard")
     assert KIND.daily("9x9", MONDAY + timedelta(days=6)) == Params(9, 9, 10)
     assert KIND.parse_daily(KIND.daily_presets[0]) == "9x9 weekly"
+
+
+@pytest.mark.parametrize(
+    ("options", "code", "label"),
+    [
+        ({"size": "9x9", "level": "easy"}, "9x9e-lv", "9×9 · easy · 10 mines"),
+        ({"size": "expert hard"}, "30x16h-lv", "30×16 · hard · 99 mines"),
+        ({"size": "9x9e", "level": "hard", "mines": 12}, "9x9m12h-lv", "9×9 · hard · 12 mines"),
+        ({"size": "beginner"}, "9x9-lv", "9×9 · normal · 10 mines"),
+    ],
+)
+async def test_new_takes_a_level_and_the_board_shows_it(harness, options, code, label):
+    made = await harness.command("new", ALICE, group="mines", seed="lv", **options)
+    board = board_message(made)
+    assert board.content.startswith(f"**Minesweeper {code}** · {label} · par ")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    puzzle = load(game.puzzle)
+    assert game.puzzle.params == code.partition("-")[0] and puzzle.level in label
+    assert cleared_by(puzzle, pairs=False) == (puzzle.level == "easy")
+
+
+async def test_the_daily_plays_its_level(harness, clock):
+    clock.now = clock.now.replace(hour=10)  # Sunday 2026-11-22, after the 9:00 post
+    await setup_kind(harness, "mines", on=True, params="9x9 weekly")
+    await setup_kind(harness, "pipes", on=False)
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
+    clock.now += timedelta(days=1)  # Monday: easy
+    assert await harness.bot.poster.tick() == 1
+    posts = [r for r in harness.requests if r.via == "http" and "Daily Minesweeper" in r.content]
+    assert "9×9 · easy · 10 mines" in posts[-1].content
+    board = board_message(await harness.command("daily", BOB, group="mines"))
+    assert "9×9 · easy · 10 mines" in board.content.splitlines()[0]
+    daily = await harness.bot.storage.daily_puzzle(MONDAY, "mines", "9x9e")
+    assert daily is not None and cleared_by(load(daily.puzzle), pairs=False)
