@@ -5,15 +5,18 @@ import asyncio
 import io
 import re
 from datetime import time, timedelta
+from types import SimpleNamespace
 
 import pytest
 from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, pipes_daily
 from PIL import Image
+from test_mines_engine import certain
 
 from bot import texts
 from bot.board_message import board_message as bot_board_message
 from bot.board_message import first_window
 from bot.kinds import FACES
+from bot.window import viewport_around
 from db import DailyKind, GuildSettings
 from play import UserError, load
 from playground.offline import CHANNEL_ID, GUILD_ID
@@ -303,3 +306,22 @@ async def test_two_managers_changing_two_kinds_at_once_keep_both(harness):
         ("pipes", "7x7 weekly"),
         ("mines", "16x16"),
     }
+
+
+def test_the_first_window_holds_the_most_cells_deduction_opens():
+    """On 200 beginner boards the first window is one of those with the most closed cells
+    proven safe from the first opening (by the exhaustive oracle, over every window a cell
+    can be shown in): never one of open cells only, nor one whose closed cells are mines."""
+    kind = FACES["mines"].kind
+    for k in range(200):
+        puzzle = kind.load(kind.generate(kind.parse_params("beginner"), f"window{k}"))
+        state = kind.initial_state(puzzle)
+        game = SimpleNamespace(kind="mines", width=9, height=9, state=state)
+        safe, _ = certain(9, 9, len(puzzle.mines), puzzle.numbers, state.opened)
+
+        def proven(view):
+            return sum(view.holds(c % 9, c // 9) for c in safe)  # noqa: B023
+
+        every = {viewport_around(9, 9, cell) for cell in range(81)}
+        shown = first_window(SimpleNamespace(game=game, puzzle=puzzle))
+        assert proven(shown) == max(map(proven, every)) > 0, k

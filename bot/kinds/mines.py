@@ -4,6 +4,7 @@ command with its level and mine count, and the typed moves ``open`` and ``flag``
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, Literal
 
 import discord
@@ -13,11 +14,13 @@ from play import Board, UserError
 from puzzle import KINDS, Marks
 from puzzle.grid import cell_name
 from puzzle.levels import CHOICE_WORDS
+from puzzle.mines import deduce, opening
 from renderer import MinesView, render_mines_png
 
 from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Verb, cell_press
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
+from ..window import viewport_around, windows
 from ..workers import Workers
 
 KIND = KINDS["mines"]
@@ -55,7 +58,24 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
 
 
 def _centre(board: Board) -> int:
-    return int(board.puzzle.start)
+    return _first_cell(board.puzzle)
+
+
+@lru_cache(maxsize=4096)
+def _first_cell(puzzle: Any) -> int:
+    """The cell the first window is around: the window holding the most closed cells that
+    deduction proves safe from the first opening (on a tie, the opening's own window, then
+    the first in walk order), named by its last cell (the one ``viewport_around`` gives that
+    window back for, the board's last windows being shifted to fit). The first opening alone
+    decides it, so every message of a board walks the windows from the same one."""
+    width, height = puzzle.width, puzzle.height
+    safe = deduce(puzzle, opening(puzzle), reveal=False).safe
+    start = viewport_around(width, height, puzzle.start)
+    best = max(
+        windows(width, height),
+        key=lambda view: (sum(view.holds(c % width, c // width) for c in safe), view == start),
+    )
+    return (best.y + best.height - 1) * width + best.x + best.width - 1
 
 
 def mines_view(board: Board) -> MinesView:
