@@ -21,8 +21,11 @@ from db import DailyKind, GuildSettings
 from play import UserError, load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.grid import cell_name
+from puzzle.mines.grid import neighbours
 from renderer import layout, theme
 from renderer.mines import HIDDEN_LIGHT, LOST, MINE, OPEN
+
+PRIMARY, SECONDARY, DANGER = 1, 2, 4  # Discord's button styles
 
 
 async def new_mines(harness, user=ALICE, size="beginner", seed="abc", **options):
@@ -325,3 +328,36 @@ def test_the_first_window_holds_the_most_cells_deduction_opens():
         every = {viewport_around(9, 9, cell) for cell in range(81)}
         shown = first_window(SimpleNamespace(game=game, puzzle=puzzle))
         assert proven(shown) == max(map(proven, every)) > 0, k
+
+
+async def test_closed_cells_are_the_bright_buttons_and_an_open_number_chords(harness):
+    request, message_id, game = await new_mines(harness, seed="abc")
+    puzzle = load(game.puzzle)
+    safe, _ = certain(9, 9, len(puzzle.mines), puzzle.numbers, game.state.opened)
+    tiles = {
+        int(button["custom_id"].split(":")[3]): button
+        for row in request.data["components"]
+        for button in row["components"]
+        if button["custom_id"].startswith(f"pipes:t:{game.id}:")
+    }
+    assert set(tiles) & safe  # something to open in view
+    for cell, button in tiles.items():
+        closed = cell not in game.state.opened
+        assert button["style"] == (PRIMARY if closed else SECONDARY) and not button["disabled"]
+    # An open number stays clickable: with its mines flagged, clicking it opens the rest.
+    nb = neighbours(9, 9)
+    number = next(
+        c for c in tiles
+        if puzzle.numbers[c] and c in game.state.opened
+        and any(j in tiles and j not in game.state.opened | puzzle.mines for j in nb[c])
+    )  # fmt: skip
+    flags = [cell_name(j % 9, j // 9) for j in nb[number] if j in puzzle.mines]
+    await harness.command("flag", ALICE, group="mines", cells=" ".join(flags))
+    await harness.click(message_id, tiles[number]["custom_id"], ALICE)
+    after = await harness.bot.storage.game(game.id)
+    assert {j for j in nb[number] if j not in puzzle.mines} <= after.state.opened
+    assert after.outcome == "playing"
+    shown = harness.messages[message_id]["components"]
+    styles = {b["custom_id"].split(":")[3]: b["style"] for row in shown for b in row["components"]}
+    around = [styles[str(j)] for j in (number, *nb[number]) if j in tiles]
+    assert set(around) <= {SECONDARY, DANGER}  # opened now, or flagged

@@ -47,14 +47,16 @@ need two numbers read together), hard (some need the count of mines left).
 
 
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    """Closed cells, the ones to act on, stand out; open ones are muted, not disabled (an
+    open number chords when its flags match it)."""
     game, puzzle, state = board.game, board.puzzle, board.game.state
     name = cell_name(cell % game.width, cell // game.width)
     if cell in state.flagged:
         return f"🚩 {name}", discord.ButtonStyle.danger
     if cell in state.opened:
         number = puzzle.numbers[cell]
-        return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.primary
-    return f"{name} ⬜", discord.ButtonStyle.secondary
+        return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.secondary
+    return f"{name} ⬜", discord.ButtonStyle.primary
 
 
 def _centre(board: Board) -> int:
