@@ -66,7 +66,7 @@ def _pair(a, a_count, b, b_count):
     return {c: values.pop() for c, values in seen.items() if len(values) == 1}
 
 
-BOARDS = [("9x9", 10), ("16x16", 5), ("30x16", 2)]
+BOARDS = [("9x9", 60), ("16x16", 15), ("30x16", 6)]
 
 
 @pytest.mark.parametrize(("size", "boards"), BOARDS)
