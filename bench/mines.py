@@ -1,8 +1,9 @@
-"""Minesweeper benchmark: no-guess generation, the solver, hints.
+"""Minesweeper benchmark: no-guess generation per level, the solver, hints.
 
 Run: ``.venv/bin/python bench/mines.py``. Prints medians and p95s in milliseconds. The
 reference, measured in the same run, is a plain layout — the start drawn and the mines
-shuffled, no no-guess check — so the ratio says what the guarantee costs on this machine.
+shuffled, no no-guess check — so the ratio says what the guarantee (and the level) costs on
+this machine.
 """
 
 from __future__ import annotations
@@ -16,19 +17,21 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).par
 
 from _timing import median, p95, sample, table  # noqa: E402
 
+from puzzle.levels import LEVELS  # noqa: E402
 from puzzle.mines import KIND, Params, Solver, generate, make_puzzle, opening  # noqa: E402
 from puzzle.mines.generator import draw_start, shuffled_mines  # noqa: E402
 from puzzle.prng import Stream  # noqa: E402
 
 BOARDS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
-#: Seeds per board, and the issue's target for expert generation (median, pure Python).
+#: Seeds per board and level, and the issue's target for expert generation (median, pure
+#: Python).
 SEEDS = 40
 TARGET_MS = {"expert": 250.0}
 
 
 def plain_layout(width: int, height: int, count: int, code: str) -> tuple[bytearray, int]:
     """The reference: what generation draws before any no-guess work (mines, start)."""
-    rng = Stream(f"daily-pipes/mines/1/{code}")
+    rng = Stream(f"daily-pipes/mines/2/{code}")
     start = draw_start(width, height, rng)
     layout = bytearray(width * height)
     for mine in shuffled_mines(width, height, count, start, rng):
@@ -37,49 +40,51 @@ def plain_layout(width: int, height: int, count: int, code: str) -> tuple[bytear
 
 
 def bench_generate() -> None:
+    """Per board and level: times, the work behind them (perturbations, layouts drawn again
+    until the proof needed the level) and the share of boards of another level (sparse
+    boards only: see ``LEVEL_LAYOUTS``)."""
     rows = []
     for name, (width, height, count) in BOARDS.items():
-        ours: list[float] = []
-        plain: list[float] = []
-        perturbations: list[int] = []
-        layouts: list[int] = []
-        for block in range(4):  # interleaved, so that the machine's drift hits both alike
-            for k in range(block, SEEDS, 4):
-                code = f"{width}x{height}m{count}-bench{k}"
-                ours += sample(partial(generate, width, height, count, code), 1)
-                plain += sample(partial(plain_layout, width, height, count, code), 5)
-                made = generate(width, height, count, code)
-                perturbations.append(made.perturbations)
-                layouts.append(made.layouts)
-        target = TARGET_MS.get(name)
-        rows.append(
-            [
-                f"{name} {width}×{height}/{count}",
-                f"{median(ours):.1f}",
-                f"{p95(ours):.1f}",
-                f"{max(ours):.1f}",
-                f"{statistics.mean(perturbations):.2f}",
-                f"{statistics.mean(layouts) - 1:.2f}",
-                f"{median(plain):.3f}",
-                f"{median(ours) / median(plain):.0f}×",
-                f"≤ {target:.0f}" if target else "",
-            ]
-        )
+        for level in LEVELS:
+            ours: list[float] = []
+            plain: list[float] = []
+            perturbations: list[int] = []
+            layouts: list[int] = []
+            other = 0
+            for block in range(4):  # interleaved, so that the machine's drift hits both alike
+                for k in range(block, SEEDS, 4):
+                    code = f"{width}x{height}m{count}-bench{k}"
+                    made = partial(generate, width, height, count, code, level)
+                    ours += sample(made, 1)
+                    plain += sample(partial(plain_layout, width, height, count, code), 5)
+                    board = made()
+                    perturbations.append(board.perturbations)
+                    layouts.append(board.layouts)
+                    other += board.level != level
+            target = TARGET_MS.get(name)
+            rows.append(
+                [
+                    f"{name} {width}×{height}/{count}",
+                    level,
+                    f"{median(ours):.1f}",
+                    f"{p95(ours):.1f}",
+                    f"{max(ours):.1f}",
+                    f"{statistics.mean(perturbations):.2f}",
+                    f"{statistics.mean(layouts) - 1:.2f}",
+                    f"{other / SEEDS:.0%}",
+                    f"{median(plain):.3f}",
+                    f"{median(ours) / median(plain):.0f}×",
+                    f"≤ {target:.0f}" if target else "",
+                ]
+            )
     table(
-        f"no-guess generation (ms per board, {SEEDS} seeds each)",
+        f"no-guess generation per level (ms per board, {SEEDS} seeds each)",
         [
-            "board",
-            "median",
-            "p95",
-            "max",
-            "perturbations",
-            "restarts",
-            "plain layout",
-            "ratio",
-            "target",
+            "board", "level", "median", "p95", "max", "perturbations", "restarts",
+            "other level", "plain layout", "ratio", "target",
         ],
         rows,
-    )
+    )  # fmt: skip
 
 
 def solve_once(width: int, height: int, count: int, layout: bytearray, first: list[int]) -> bool:

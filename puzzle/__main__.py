@@ -8,8 +8,9 @@ import json
 import secrets
 import sys
 
+from .levels import LEVELS
 from .pipes.checker import check
-from .pipes.generator import LEVELS, Puzzle, from_code, generate
+from .pipes.generator import Puzzle, from_code, generate
 from .pipes.kind import KIND
 from .pipes.notation import cell_name, parse_code, parse_size
 from .pipes.textboard import render_text

@@ -352,8 +352,10 @@ async def test_the_params_option_offers_the_chosen_kinds_dailies_and_presets(har
         asked = SimpleNamespace(namespace=SimpleNamespace(kind=kind))
         return [(c.name, c.value) for c in await offer(asked, typed)]
 
-    assert ("30×16 Minesweeper (99 mines)", "30x16") in await offered("mines", "")
-    assert await offered("mines", "exp") == [("30×16 Minesweeper (99 mines)", "30x16")]
+    assert ("30×16 Minesweeper (99 mines, always normal)", "30x16") in await offered("mines", "")
+    assert await offered("mines", "exp") == [
+        ("30×16 Minesweeper (99 mines, always normal)", "30x16")
+    ]
     hard = await offered("pipes", "hard")
     assert hard and all("always hard" in name for name, _ in hard)
     assert await offered("nothing", "") == []

@@ -10,8 +10,8 @@ from test_discord_rules import setup_kind
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, Playground
+from puzzle.levels import WEEK_LEVELS
 from puzzle.pipes import EASY, KIND, cell_name, deduce, solve
-from puzzle.pipes.kind import WEEK_LEVELS
 
 
 async def test_new_takes_a_level_and_wrap(harness):

@@ -5,21 +5,27 @@ import asyncio
 import io
 import re
 from datetime import time, timedelta
+from types import SimpleNamespace
 
 import pytest
 from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, pipes_daily
 from PIL import Image
+from test_mines_engine import certain
 
 from bot import texts
 from bot.board_message import board_message as bot_board_message
 from bot.board_message import first_window
 from bot.kinds import FACES
+from bot.window import viewport_around
 from db import DailyKind, GuildSettings
 from play import UserError, load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.grid import cell_name
+from puzzle.mines.grid import neighbours
 from renderer import layout, theme
 from renderer.mines import HIDDEN_LIGHT, LOST, MINE, OPEN
+
+PRIMARY, SECONDARY, DANGER = 1, 2, 4  # Discord's button styles
 
 
 async def new_mines(harness, user=ALICE, size="beginner", seed="abc", **options):
@@ -172,15 +178,15 @@ async def test_setup_chooses_the_kinds_of_the_daily_post(harness):
     made = await setup_kind(harness, "mines", on=True, params="expert")
     # On at once; the new size from tomorrow (today's may have been played with /mines daily).
     assert "Daily 5×5 Pipes (easy on Monday" in made[-1].content
-    assert "and 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    assert "and 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
     settings = await harness.bot.storage.guild_settings(GUILD_ID)
     assert [(r.kind, r.choice, r.posted) for r in settings.dailies] == [
         ("pipes", "5x5 weekly", True),
         ("mines", "30x16", True),
     ]
     made = await setup_kind(harness, "pipes", on=False)
-    assert "Daily 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
+    assert "Daily 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
     assert "Pipes" not in made[-1].content.splitlines()[0]
     made = await setup_kind(harness, "mines", on=False)  # the post needs one puzzle at least
     assert made[-1].content == (
@@ -226,7 +232,7 @@ async def test_a_mines_size_changed_during_a_day_applies_the_next_day(harness, c
     await setup_kind(harness, "mines", on=True, params="beginner")
     await harness.command("daily", ALICE, group="mines")
     made = await setup_kind(harness, "mines", params="expert")
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
     await harness.command("daily", BOB, group="mines")
     boards = await harness.bot.storage.unfinished_games(ALICE) + (
         await harness.bot.storage.unfinished_games(BOB)
@@ -277,8 +283,8 @@ async def test_a_kind_a_server_never_chose_changes_from_the_next_day_too(harness
 
     await enable_daily(harness, "5x4")
     made = await setup_kind(harness, "mines", on=True, params="expert")
-    assert "and 9×9 Minesweeper (10 mines) puzzle" in made[-1].content
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines)." in made[-1].content
+    assert "and 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
+    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
     service, today = harness.bot.service, clock.now.date()
     assert (await service.daily_params(GUILD_ID, today, "mines")).width == 9
     assert (await service.daily_params(GUILD_ID, today + timedelta(days=1), "mines")).width == 30
@@ -303,3 +309,55 @@ async def test_two_managers_changing_two_kinds_at_once_keep_both(harness):
         ("pipes", "7x7 weekly"),
         ("mines", "16x16"),
     }
+
+
+def test_the_first_window_holds_the_most_cells_deduction_opens():
+    """On 200 beginner boards the first window is one of those with the most closed cells
+    proven safe from the first opening (by the exhaustive oracle, over every window a cell
+    can be shown in): never one of open cells only, nor one whose closed cells are mines."""
+    kind = FACES["mines"].kind
+    for k in range(200):
+        puzzle = kind.load(kind.generate(kind.parse_params("beginner"), f"window{k}"))
+        state = kind.initial_state(puzzle)
+        game = SimpleNamespace(kind="mines", width=9, height=9, state=state)
+        safe, _ = certain(9, 9, len(puzzle.mines), puzzle.numbers, state.opened)
+
+        def proven(view):
+            return sum(view.holds(c % 9, c // 9) for c in safe)  # noqa: B023
+
+        every = {viewport_around(9, 9, cell) for cell in range(81)}
+        shown = first_window(SimpleNamespace(game=game, puzzle=puzzle))
+        assert proven(shown) == max(map(proven, every)) > 0, k
+
+
+async def test_closed_cells_are_the_bright_buttons_and_an_open_number_chords(harness):
+    request, message_id, game = await new_mines(harness, seed="abc")
+    puzzle = load(game.puzzle)
+    safe, _ = certain(9, 9, len(puzzle.mines), puzzle.numbers, game.state.opened)
+    tiles = {
+        int(button["custom_id"].split(":")[3]): button
+        for row in request.data["components"]
+        for button in row["components"]
+        if button["custom_id"].startswith(f"pipes:t:{game.id}:")
+    }
+    assert set(tiles) & safe  # something to open in view
+    for cell, button in tiles.items():
+        closed = cell not in game.state.opened
+        assert button["style"] == (PRIMARY if closed else SECONDARY) and not button["disabled"]
+    # An open number stays clickable: with its mines flagged, clicking it opens the rest.
+    nb = neighbours(9, 9)
+    number = next(
+        c for c in tiles
+        if puzzle.numbers[c] and c in game.state.opened
+        and any(j in tiles and j not in game.state.opened | puzzle.mines for j in nb[c])
+    )  # fmt: skip
+    flags = [cell_name(j % 9, j // 9) for j in nb[number] if j in puzzle.mines]
+    await harness.command("flag", ALICE, group="mines", cells=" ".join(flags))
+    await harness.click(message_id, tiles[number]["custom_id"], ALICE)
+    after = await harness.bot.storage.game(game.id)
+    assert {j for j in nb[number] if j not in puzzle.mines} <= after.state.opened
+    assert after.outcome == "playing"
+    shown = harness.messages[message_id]["components"]
+    styles = {b["custom_id"].split(":")[3]: b["style"] for row in shown for b in row["components"]}
+    around = [styles[str(j)] for j in (number, *nb[number]) if j in tiles]
+    assert set(around) <= {SECONDARY, DANGER}  # opened now, or flagged

@@ -2,6 +2,7 @@
 no-guess generator and solver (against a brute-force oracle written here), hints, and the
 kind interface."""
 
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
@@ -162,6 +163,13 @@ def made(params, seed):
         ("5x24", Params(5, 24, 19), "5x24"),  # 120 × 40/256 = 18.75
         ("8x8d25", Params(8, 8, 16), "8x8m16"),
         ("5x5m1", Params(5, 5, 1), "5x5m1"),
+        ("9x9e", Params(9, 9, 10, "easy"), "9x9e"),
+        ("9 × 9 Easy", Params(9, 9, 10, "easy"), "9x9e"),
+        ("expert hard", Params(30, 16, 99, "hard"), "30x16h"),
+        ("16x16m50H", Params(16, 16, 50, "hard"), "16x16m50h"),
+        ("30x16d20e", Params(30, 16, 96, "easy"), "30x16m96e"),
+        ("beginner normal", Params(9, 9, 10), "9x9"),
+        ("9x9e hard", Params(9, 9, 10, "hard"), "9x9h"),  # the word has the last say
     ],
 )
 def test_parameters_read_and_print_canonically(text, params, canonical):
@@ -183,6 +191,9 @@ def test_parameters_read_and_print_canonically(text, params, canonical):
         ("16x16m65", "“16x16m65” has too many mines: a 16×16 board takes at most 64"),
         ("9x9d30", "“9x9d30” has too many mines"),
         ("", "“” is not a Minesweeper board"),
+        ("9x9 weekly", "“9x9 weekly” is not a Minesweeper board"),
+        ("9x9n", "“9x9n” is not a Minesweeper board"),
+        ("expert extreme", "“expert extreme” is not a Minesweeper board"),
     ],
 )
 def test_parameter_errors_are_one_sentence(text, message):
@@ -237,12 +248,20 @@ def test_move_errors_are_one_sentence(text, message):
 
 # Fixed forever: a code gives the same board on every platform and Python version.
 GOLDEN = {
-    "9x9-golden": "9x9:33:000022020c00008401840",
+    "9x9-golden": "9x9:20:040000100009024380010",
     "30x16-d20261122": (
-        "30x16:175:88800800916400020a10016041e090887102000500002070c0600921408008200800040ac1"
-        "2c010c00340140029038a9524805a4041d4d0000408200"
+        "30x16:203:4832460448450204200107902000a4b80002dc40060045a0200004101e00000000e00080474"
+        "6555014090404aa000020c08608848408290010080118"
     ),
-    "10x8m12-abc": "10x8:67:0800404080012008c510",
+    "10x8m12-abc": "10x8:43:06200110090210000608",
+    "9x9e-golden": "9x9:64:280400284000002201008",
+    "16x16h-golden": "16x16:229:4180802106888200400c40020100108004200011081800234112008401810008",
+}
+#: Boards generator ``mines/1`` (no levels) made, as stored: they load for good, showing the
+#: level they need.
+MINES_1 = {
+    "9x9-golden": ("9x9:33:000022020c00008401840", "9×9 · easy · 10 mines"),
+    "10x8m12-abc": ("10x8:67:0800404080012008c510", "10×8 · normal · 12 mines"),
 }
 
 
@@ -251,7 +270,16 @@ def test_golden_codes(code):
     params, _, seed = code.partition("-")
     generated = KIND.generate(KIND.parse_params(params), seed)
     assert generated.description == GOLDEN[code]
-    assert generated.code == f"mines:{code}" and generated.generator == "mines/1"
+    assert generated.code == f"mines:{code}" and generated.generator == "mines/2"
+
+
+@pytest.mark.parametrize("code", sorted(MINES_1))
+def test_boards_of_the_first_generator_still_load(code):
+    params, _, seed = code.partition("-")
+    description, label = MINES_1[code]
+    stored = replace(KIND.generate(KIND.parse_params(params), seed), description=description)
+    puzzle = KIND.load(replace(stored, generator="mines/1"))
+    assert KIND.label(puzzle) == label and solve(puzzle)
 
 
 def test_the_same_code_gives_the_same_puzzle():
@@ -615,12 +643,13 @@ def test_a_hint_is_what_the_solver_decides_first():
 
 def test_mines_is_a_registered_kind():
     assert KINDS["mines"] is KIND
-    assert (KIND.name, KIND.title, KIND.generator) == ("mines", "Minesweeper", "mines/1")
+    assert (KIND.name, KIND.title, KIND.generator) == ("mines", "Minesweeper", "mines/2")
     generated = KIND.generate(KIND.parse_params("expert"), "Kind Test")
     assert generated.code == "mines:30x16-kind-test" and generated.kind == "mines"
     puzzle = KIND.load(generated)
-    assert isinstance(puzzle, Puzzle) and KIND.label(puzzle) == "30×16 · 99 mines"
-    assert KIND.label(made("5x5m1", "one")) == "5×5 · 1 mine"
+    assert isinstance(puzzle, Puzzle) and KIND.label(puzzle) == "30×16 · normal · 99 mines"
+    # One mine is never more than easy: the label says what the board needs.
+    assert KIND.label(made("5x5m1", "one")) == "5×5 · easy · 1 mine"
     state = KIND.initial_state(puzzle)
     assert KIND.status(puzzle, state).outcome == "playing"
     assert KIND.status(puzzle, state).details["left"] == 99

@@ -485,9 +485,9 @@ def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
 
 
 async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
-    assert await say(client, ALICE, "/mines new beginner 12 seed:page") is None
+    assert await say(client, ALICE, "/mines new beginner hard 12 seed:page") is None
     board = (await messages(client, ALICE))[-1]
-    assert board["content"].startswith("**Minesweeper 9x9m12-page** · 9×9 · 12 mines")
+    assert board["content"].startswith("**Minesweeper 9x9m12h-page** · 9×9 · hard · 12 mines")
     assert "whole number" in await say(client, ALICE, "/mines new beginner mines:many")
     assert await say(client, ALICE, "/mines hint") is None
     assert "💡 1" in (await messages(client, ALICE))[-1]["content"]

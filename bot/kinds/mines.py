@@ -1,9 +1,11 @@
 """Minesweeper on Discord: the picture, cell buttons (open, flag), the words, the ``new``
-command with its mine count, and the typed moves ``open`` and ``flag``."""
+command with its level and mine count, and the typed moves ``open`` and ``flag``."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -11,11 +13,14 @@ from discord import app_commands
 from play import Board, UserError
 from puzzle import KINDS, Marks
 from puzzle.grid import cell_name
+from puzzle.levels import CHOICE_WORDS
+from puzzle.mines import deduce, opening
 from renderer import MinesView, render_mines_png
 
 from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Verb, cell_press
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
+from ..window import viewport_around, windows
 from ..workers import Workers
 
 KIND = KINDS["mines"]
@@ -31,8 +36,9 @@ of its 8 neighbours hide a mine; every board is solvable by deduction alone from
 opening, which is done for you.
 • `/mines daily` or **Play Minesweeper** under the daily post: today's board, only you see it; \
 a mine ends your attempt.
-• `/mines new [size] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
-`/mines new 12x10 20`.
+• `/mines new [size] [level] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
+`/mines new 12x10 hard 20`. Levels: easy (one number at a time is enough), normal (some cells \
+need two numbers read together), hard (some need the count of mines left).
 • Buttons: ⛏ Open mode opens a cell (a number with as many flags around opens the rest); \
 🚩 Flag mode flags or unflags. ◀ ▶ move the window of buttons.
 • `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left).
@@ -41,18 +47,37 @@ a mine ends your attempt.
 
 
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    """Closed cells, the ones to act on, stand out; open ones are muted, not disabled (an
+    open number chords when its flags match it)."""
     game, puzzle, state = board.game, board.puzzle, board.game.state
     name = cell_name(cell % game.width, cell // game.width)
     if cell in state.flagged:
         return f"🚩 {name}", discord.ButtonStyle.danger
     if cell in state.opened:
         number = puzzle.numbers[cell]
-        return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.primary
-    return f"{name} ⬜", discord.ButtonStyle.secondary
+        return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.secondary
+    return f"{name} ⬜", discord.ButtonStyle.primary
 
 
 def _centre(board: Board) -> int:
-    return int(board.puzzle.start)
+    return _first_cell(board.puzzle)
+
+
+@lru_cache(maxsize=4096)
+def _first_cell(puzzle: Any) -> int:
+    """The cell the first window is around: the window holding the most closed cells that
+    deduction proves safe from the first opening (on a tie, the opening's own window, then
+    the first in walk order), named by its last cell (the one ``viewport_around`` gives that
+    window back for, the board's last windows being shifted to fit). The first opening alone
+    decides it, so every message of a board walks the windows from the same one."""
+    width, height = puzzle.width, puzzle.height
+    safe = deduce(puzzle, opening(puzzle), reveal=False).safe
+    start = viewport_around(width, height, puzzle.start)
+    best = max(
+        windows(width, height),
+        key=lambda view: (sum(view.holds(c % width, c // width) for c in safe), view == start),
+    )
+    return (best.y + best.height - 1) * width + best.x + best.width - 1
 
 
 def mines_view(board: Board) -> MinesView:
@@ -115,30 +140,37 @@ def _body(board: Board) -> str:
 
 
 def _daily_words(choice: str) -> str:
-    params = KIND.parse_params(choice)
-    return f"{params.width}×{params.height} Minesweeper ({params.mines} mines)"
+    """'9×9 Minesweeper (10 mines, always easy)'."""
+    board, _, level = KIND.parse_daily(choice).partition(" ")
+    params = KIND.parse_params(board)
+    words = CHOICE_WORDS[level or "normal"]
+    return f"{params.width}×{params.height} Minesweeper ({params.mines} mines, {words})"
 
 
 def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="new", description="A Minesweeper board of your own in this channel")
     @app_commands.describe(
         size="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) or like 12x10",
-        mines="How many mines (default: as the size's level has them)",
-        seed="Any word: the same size, mines and seed give the same board",
+        level="easy: one number at a time; normal: two numbers together; hard: the mines left",
+        mines="How many mines (default: the classic count of that size, else about 16% of cells)",
+        seed="Any word: the same size, level, mines and seed give the same board",
     )
     @app_commands.autocomplete(size=choices_of(KIND.presets))
     async def new(
         interaction: Interaction,
         size: SIZE_TEXT = "beginner",
+        level: Literal["easy", "normal", "hard"] | None = None,
         mines: app_commands.Range[int, 1, 200] | None = None,
         seed: SEED_TEXT | None = None,
     ) -> None:
         try:
             params = KIND.parse_params(size)
             if mines is not None:
-                params = KIND.parse_params(f"{params.width}x{params.height}m{mines}")
+                counted = KIND.parse_params(f"{params.width}x{params.height}m{mines}")
+                params = replace(params, mines=counted.mines)
         except ValueError as error:
             raise UserError(str(error)) from None
+        params = replace(params, level=level or params.level)
         await start(interaction, KIND.format_params(params), seed)
 
     return new

@@ -12,6 +12,7 @@ import datapack as minecraft
 from play import Board, UserError
 from puzzle import KINDS, Marks
 from puzzle.grid import cell_name, parse_size
+from puzzle.levels import CHOICE_WORDS
 from puzzle.pipes import GLYPHS, Params, check
 from puzzle.pipes.notation import WRAP_NOT_EASY
 from renderer import render_boards, render_png, render_win_animation
@@ -34,13 +35,6 @@ GOAL = (
     "Goal: turn the tiles until water from the ⛲ source reaches every pipe, with no loops "
     "and no open ends."
 )
-#: A server's daily level choice in words.
-LEVEL_CHOICES = {
-    "weekly": "easy on Monday and Tuesday, normal Wednesday to Friday, hard at the weekend",
-    "easy": "always easy",
-    "normal": "always normal",
-    "hard": "always hard",
-}
 
 
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
@@ -142,7 +136,7 @@ def _pack(puzzle: Any) -> tuple[str, list[tuple[str, bytes]]]:
 
 def _daily_words(choice: str) -> str:
     size, _, level = choice.partition(" ")
-    return f"{size.replace('x', '×')} Pipes ({LEVEL_CHOICES.get(level, level)})"
+    return f"{size.replace('x', '×')} Pipes ({CHOICE_WORDS.get(level, level)})"
 
 
 def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:

@@ -8,7 +8,7 @@ from .generator import Layout, generate
 from .kind import GENERATOR, KIND, MinesKind
 from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
 from .rules import Puzzle, State, make_puzzle, opening, play
-from .solver import Deduction, Solver, Step, deduce, solve
+from .solver import Deduction, Solver, Step, deduce, level_of, solve
 
 __all__ = [
     "GENERATOR",
@@ -26,6 +26,7 @@ __all__ = [
     "format_move",
     "format_params",
     "generate",
+    "level_of",
     "make_puzzle",
     "opening",
     "parse_moves",

@@ -1,5 +1,5 @@
-"""No-guess generation (generator ``mines/1``): every board clears by deduction alone from its
-first opening.
+"""No-guess generation (generator ``mines/2``): every board clears by deduction alone from its
+first opening, and needs the rules of its level.
 
 All draws come from ``puzzle.prng.Stream`` seeded with the code, so a code gives the same
 board on every platform and Python version. The first opening is drawn among the cells off
@@ -15,12 +15,19 @@ nothing (what it had deduced may rest on numbers that changed), so the solver ru
 the first opening on the new layout, until a run needs none: that run is the proof that the
 board clears. A layout whose runs stop needing fewer perturbations, or that cannot be
 perturbed, is dropped for a fresh shuffle.
+
+Levels: the solver is held to the level's rules (easy: one set; normal: two sets; hard: the
+mine count too), so it perturbs where those are stuck; a proof that needed only easier rules
+is dropped for a fresh shuffle too. Sparse boards are rarely normal or hard (big openings,
+few numbers), so after ``LEVEL_LAYOUTS`` shuffles an easier board is taken: a board's level
+is what its proof needed (``Layout.level``), not always the one asked for.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..levels import LEVELS
 from ..prng import Stream
 from .grid import block, count_numbers, flood
 from .solver import UNKNOWN, Deduction, Solver
@@ -29,6 +36,8 @@ from .solver import UNKNOWN, Deduction, Solver
 MAX_PERTURBATIONS = 400
 #: Fresh layouts tried at most before generation gives up (never reached in the tests).
 MAX_LAYOUTS = 1000
+#: Fresh layouts tried for a board that needs its level before an easier one is taken.
+LEVEL_LAYOUTS = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +48,8 @@ class Layout:
     height: int
     mines: frozenset[int]
     start: int
+    #: What its proof needed: easy, normal or hard (see the module's docstring).
+    level: str
     #: The share of the solver's decisions that needed more than one set at a time.
     difficulty: float
     #: Perturbations over every run, and shuffled layouts tried (1 = the first one did).
@@ -62,9 +73,10 @@ def shuffled_mines(width: int, height: int, count: int, start: int, rng: Stream)
     return cells[:count]
 
 
-def generate(width: int, height: int, count: int, code: str) -> Layout:
-    """The no-guess board of a code (its parameters are the caller's to check)."""
-    rng = Stream(f"daily-pipes/mines/1/{code}")
+def generate(width: int, height: int, count: int, code: str, level: str = "normal") -> Layout:
+    """The no-guess board of a code at a level (its parameters are the caller's to check)."""
+    rules = LEVELS.index(level) + 1
+    rng = Stream(f"daily-pipes/mines/2/{code}")
     start = draw_start(width, height, rng)
     perturbations = 0
     for attempt in range(1, MAX_LAYOUTS + 1):
@@ -74,17 +86,21 @@ def generate(width: int, height: int, count: int, code: str) -> Layout:
         fewest: int | None = None
         while True:
             opening = _opening(width, height, layout, start)
-            solver = Solver(width, height, count, layout, opening)
+            solver = Solver(width, height, count, layout, opening, rules)
             used = _run(solver, rng)
             perturbations += max(used, 0)
-            # A board its first opening clears is no puzzle: another layout, while any is left.
-            cleared = len(opening) == width * height - count and attempt < MAX_LAYOUTS
-            if used == 0 and cleared:
-                break
             if used == 0:
+                # A board its first opening clears is no puzzle, nor one easier than the
+                # level while shuffles for it are left: another layout.
+                proof = Deduction(tuple(solver.steps), True)
+                cleared = len(opening) == width * height - count and attempt < MAX_LAYOUTS
+                if cleared or (proof.rule < rules and attempt < LEVEL_LAYOUTS):
+                    break
                 mines = frozenset(c for c in range(width * height) if layout[c])
-                difficulty = Deduction(tuple(solver.steps), True).difficulty
-                return Layout(width, height, mines, start, difficulty, perturbations, attempt)
+                return Layout(
+                    width, height, mines, start, LEVELS[proof.rule - 1], proof.difficulty,
+                    perturbations, attempt,
+                )  # fmt: skip
             if used < 0 or (fewest is not None and used >= fewest):
                 break
             fewest = used

@@ -1,6 +1,7 @@
 """Minesweeper behind the kind interface (``puzzle.kind.Kind``).
 
-Texts: parameters ``9x9``, ``16x16m50``, ``expert`` … (``notation.parse_params``); a
+Texts: parameters ``9x9``, ``16x16m50``, ``expert``, ``9x9e`` … (``notation.parse_params``);
+daily choices, a board and a level choice (``9x9`` normal, ``9x9 easy``, ``16x16 weekly``); a
 description ``9x9:<start>:<mines>`` — the first opening's cell index, then the mines as a
 bitmap in hex, four cells per digit in row-major order, the first cell in the digit's high
 bit; the solution is that bitmap again; a state is one character per cell: ``-`` hidden,
@@ -14,20 +15,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 from ..codes import normalize_seed
 from ..kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status
+from ..levels import WEEKLY, on_day, split_choice
 from .generator import generate
 from .grid import block, neighbours
 from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
 from .rules import Puzzle, State, finished, make_puzzle, opening, play, solved
-from .solver import Step, deduce
+from .solver import Step, deduce, level_of
 
 __all__ = ["GENERATOR", "KIND", "MinesKind", "Move", "Params", "Puzzle", "State"]
 
 #: Version of ``generate``; bump it whenever the same code would give another puzzle.
-GENERATOR = "mines/1"
+#: ``mines/1`` had no levels: its boards, stored, load as any other and show the level they
+#: need.
+GENERATOR = "mines/2"
 
 _DESCRIPTION = re.compile(r"^(\d{1,2})x(\d{1,2}):(\d{1,3}):([0-9a-f]+)$")
 _STATE = "-fox"
@@ -57,9 +62,15 @@ class MinesKind:
     name = "mines"
     title = "Minesweeper"
     generator = GENERATOR
-    presets: tuple[str, ...] = ("beginner", "intermediate", "expert", "9x9", "16x16", "30x16")
+    presets: tuple[str, ...] = (
+        "beginner", "intermediate", "expert", "9x9", "16x16", "30x16",
+        "9x9 easy", "9x9 hard", "16x16 easy", "16x16 hard", "30x16 easy", "30x16 hard",
+    )  # fmt: skip
     default_daily = "9x9"
-    daily_presets: tuple[str, ...] = ("9x9", "16x16", "30x16")
+    daily_presets: tuple[str, ...] = (
+        "9x9 weekly", "16x16 weekly", "30x16 weekly", "9x9", "16x16", "30x16",
+        "9x9 easy", "9x9 hard", "16x16 hard", "30x16 hard",
+    )  # fmt: skip
     scoring = Scoring()
 
     def parse_params(self, text: str) -> Params:
@@ -72,17 +83,24 @@ class MinesKind:
         return params.width, params.height
 
     def parse_daily(self, text: str) -> str:
-        """Any board ``parse_params`` reads, written as parameters (``expert`` → ``30x16``)."""
-        return format_params(parse_params(text))
+        """Any board ``parse_params`` reads, and a level choice: ``expert`` → ``30x16``
+        (normal, written as before levels), ``9x9e`` → ``9x9 easy``, ``9x9 weekly``."""
+        split = split_choice(text)
+        weekly = split is not None and split[1] == WEEKLY
+        params = parse_params(split[0] if split and weekly else text)
+        board = format_params(replace(params, level="normal"))
+        level = WEEKLY if weekly else params.level
+        return board if level == "normal" else f"{board} {level}"
 
     def daily(self, choice: str, day: date) -> Params:
-        """The same board every day."""
-        return parse_params(choice)
+        """The same board every day, at the level of the day's choice."""
+        board, _, level = self.parse_daily(choice).partition(" ")
+        return replace(parse_params(board), level=on_day(level or "normal", day))
 
     def generate(self, params: Params, seed: str) -> Generated:
         seed = normalize_seed(seed)
         text = self.format_params(params)
-        made = generate(params.width, params.height, params.mines, f"{text}-{seed}")
+        made = generate(params.width, params.height, params.mines, f"{text}-{seed}", params.level)
         puzzle = make_puzzle(made.width, made.height, made.mines, made.start)
         bitmap = encode_mines(made.width * made.height, made.mines)
         return Generated(
@@ -111,16 +129,18 @@ class MinesKind:
             raise ValueError(f"a Minesweeper description does not fit {stored.params}")
         if mines & set(block(width, height, start)):
             raise ValueError("the first opening of a Minesweeper board must be a zero cell")
-        return make_puzzle(width, height, mines, start)
+        puzzle = make_puzzle(width, height, mines, start)
+        return replace(puzzle, level=level_of(puzzle))
 
     def par(self, puzzle: Puzzle) -> int:
         """The fewest clicks that clear it: its 3BV less the free first opening."""
         return puzzle.par
 
     def label(self, puzzle: Puzzle) -> str:
-        """'9×9 · 10 mines'."""
+        """'9×9 · easy · 10 mines': the level is what the board needs."""
         count = len(puzzle.mines)
-        return f"{puzzle.size} · {count} mine{'s' if count != 1 else ''}"
+        parts = [puzzle.size, puzzle.level, f"{count} mine{'s' if count != 1 else ''}"]
+        return " · ".join(part for part in parts if part)
 
     def initial_state(self, puzzle: Puzzle) -> State:
         return State(frozenset(opening(puzzle)))

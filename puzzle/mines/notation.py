@@ -1,10 +1,12 @@
-"""What people type for Minesweeper: board sizes with mine counts, and moves.
+"""What people type for Minesweeper: board sizes with mine counts and levels, and moves.
 
 Parameters (never with a '-': codes are ``mines:9x9-abc``): ``9x9``, ``16x16`` and ``30x16``
 are beginner, intermediate and expert (10, 40 and 99 mines; the words work too); ``16x16m50``
 names the mine count, ``16x16d20`` a density in percent (rounded); any other size without a
-count gets the intermediate density, 40 mines in 256 cells (rounded). The canonical text is
-``WxH`` when the count is the size's default, else ``WxHmN``.
+count gets the intermediate density, 40 mines in 256 cells (rounded). The level ends it as it
+ends Pipes' (``puzzle.levels``): ``9x9e`` easy, ``9x9`` normal, ``16x16m50h`` hard, or a word
+after it (``expert hard``). The canonical text is ``WxH`` when the count is the size's
+default, else ``WxHmN``, then the level's letter.
 
 Moves name cells as every kind does (``B3`` is x=1, y=2, see ``puzzle.grid``): ``B3`` opens
 (chords when B3 is an open number with as many flags around it), ``B3f`` flags or unflags,
@@ -19,31 +21,33 @@ from typing import Literal
 
 from ..codes import quote
 from ..grid import cell_name, parse_cell
+from ..levels import LETTERS, LEVELS, from_letter, split_choice
 
 Action = Literal["open", "flag", "chord"]
 
 MIN_WIDTH, MAX_WIDTH = 5, 30
 MIN_HEIGHT, MAX_HEIGHT = 5, 24
 #: The classic boards: name, size and mine count.
-LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
+BOARDS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 #: The density of other sizes without a count: intermediate's, 40 mines in 256 cells.
 DEFAULT_DENSITY = (40, 256)
 #: At most a quarter of the cells are mines: denser boards take the no-guess generator long
 #: (and leave the start's 3×3 free on every allowed size).
 MAX_DENSITY = (1, 4)
 
-_PARAMS = re.compile(r"^(\d{1,3})\s*[x×*]\s*(\d{1,3})(?:([md])(\d{1,4}))?$", re.IGNORECASE)
+_PARAMS = re.compile(r"^(\d{1,3})x(\d{1,3})(?:([md])(\d{1,4}))?([eh]?)$", re.IGNORECASE)
 _MOVE = re.compile(r"^([a-z]{1,2})(\d{1,3})([fc]?)$", re.IGNORECASE)
 _SUFFIX: dict[str, Action] = {"": "open", "f": "flag", "c": "chord"}
 
 
 @dataclass(frozen=True, slots=True)
 class Params:
-    """A Minesweeper board: its size and how many mines it holds."""
+    """A Minesweeper board: its size, how many mines it holds, and its level."""
 
     width: int
     height: int
     mines: int
+    level: str = "normal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +61,7 @@ class Move:
 def default_mines(width: int, height: int) -> int:
     """The mine count of a size written without one: the classic boards' own, else the
     intermediate density (rounded half up)."""
-    for w, h, mines in LEVELS.values():
+    for w, h, mines in BOARDS.values():
         if (w, h) == (width, height):
             return mines
     share, cells = DEFAULT_DENSITY
@@ -71,16 +75,19 @@ def max_mines(width: int, height: int) -> int:
 
 
 def parse_params(text: str) -> Params:
-    """'9x9', '16x16m50', '30x16d20' or 'expert' -> Params; ValueError with one sentence."""
-    flat = (text or "").strip().lower()
-    if flat in LEVELS:
-        return Params(*LEVELS[flat])
-    match = _PARAMS.match(flat)
-    if not match:
+    """'9x9', '9x9e', '16x16m50h', '30x16d20', 'expert' or 'expert hard' -> Params;
+    ValueError with one sentence."""
+    board, word = split_choice(text) or ("", None)
+    board = board.lower()
+    match = _PARAMS.match(board)
+    if (board not in BOARDS and not match) or word not in (None, *LEVELS):
         raise ValueError(
             f"{quote(text)} is not a Minesweeper board: write width×height, like 9x9, "
-            "16x16m50 (50 mines) or 30x16d20 (20% mines), or beginner, intermediate or expert."
+            "16x16m50 (50 mines) or 30x16d20 (20% mines), or beginner, intermediate or expert, "
+            "and a level if you like (9x9e or 9x9 easy, 9x9h or 9x9 hard)."
         )
+    if match is None:
+        return Params(*BOARDS[board], level=word or "normal")
     width, height = int(match.group(1)), int(match.group(2))
     if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
         raise ValueError(
@@ -101,17 +108,16 @@ def parse_params(text: str) -> Params:
             f"{quote(text)} has too many mines: a {width}×{height} board takes at most "
             f"{max_mines(width, height)}, a quarter of its cells."
         )
-    return Params(width, height, mines)
+    return Params(width, height, mines, word or from_letter(match.group(5)))
 
 
 def format_params(params: Params) -> str:
-    """The canonical text: '9x9' when the count is the size's default, else '16x16m50'."""
+    """The canonical text: '9x9' when the count is the size's default, else '16x16m50';
+    then the level's letter ('9x9e', '16x16m50h')."""
     size = f"{params.width}x{params.height}"
-    return (
-        size
-        if params.mines == default_mines(params.width, params.height)
-        else (f"{size}m{params.mines}")
-    )
+    if params.mines != default_mines(params.width, params.height):
+        size += f"m{params.mines}"
+    return size + LETTERS[params.level]
 
 
 def parse_moves(text: str, width: int, height: int) -> list[Move]:

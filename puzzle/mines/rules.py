@@ -35,6 +35,9 @@ class Puzzle:
     #: The fewest clicks that clear the board from the first opening: its 3BV less the one
     #: click the first opening gives for free.
     par: int
+    #: What deduction needs to clear it: easy, normal or hard (``solver.level_of``); "" for a
+    #: board not worked out (``make_puzzle`` leaves it to ``MinesKind.load``).
+    level: str = ""
 
     @property
     def size(self) -> str:

@@ -10,18 +10,25 @@ kept with its mine count and indexed by cell. The rules, after Simon Tatham's ``
 2. *Two overlapping sets* A and B with a and b mines: if a − b equals |A∖B|, then A∖B is all
    mines and B∖A all safe (and the other way round); otherwise, if A ⊆ B, B∖A is a new set
    holding b − a mines.
-3. *The mine count*, only when 1 and 2 are stuck: if the mines left are none, or as many as
-   the unknown cells, those are decided; and for every union of disjoint sets (when at most
-   ``GLOBAL_SETS`` sets exist), if the mines left outside the union are none, or fill every
-   unknown cell outside it, those cells are decided.
+3. *The mine count*, only when 1 and 2 are stuck: if no mine is left, the unknown cells are
+   safe; and for every union of disjoint sets (when at most ``GLOBAL_SETS`` sets exist), if
+   the mines left outside the union are none, or fill every unknown cell outside it, those
+   cells are decided.
+
+When as many mines are left as unknown cells, every safe cell is open: the game is won, and
+those cells are its mines, decided by no rule.
 
 Work-list driven, never sweeping the board: a cell that becomes known shrinks the sets that
 hold it (an open one adds its own set); a new or changed set is queued and compared with the
 sets that overlap it. Only rule 3, when everything else is stuck, looks at the whole board.
+A rule runs only when the rules before it are stuck, so the highest rule a run used is what
+the board needs: its level (``easy`` 1, ``normal`` 2, ``hard`` 3, see ``level_of``); a solver
+may be held to the rules up to one.
 
 A safe cell the solver decides is opened: it learns the cell's number from the mine layout
-it was given, and never reads the layout otherwise. ``Solver.shift`` lets the generator move
-mines between unknown cells while the solver runs (Tatham's perturbation).
+it was given, and never reads the layout otherwise (or, told not to reveal, it learns
+nothing: what the open cells alone prove). ``Solver.shift`` lets the generator move mines
+between unknown cells while the solver runs (Tatham's perturbation).
 """
 
 from __future__ import annotations
@@ -31,10 +38,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ..levels import LEVELS
 from .grid import neighbours
 from .rules import Puzzle, opening
 
-UNKNOWN, MINE = -2, -1
+#: Knowledge of a cell that is not open: unknown, a mine, safe but closed (``reveal=False``).
+UNKNOWN, MINE, SAFE = -2, -1, -3
 #: Rule 3 tries unions of sets only while this few sets exist (2**n unions at most).
 GLOBAL_SETS = 10
 
@@ -45,8 +54,9 @@ class Step:
 
     cell: int
     mine: bool
-    #: Decided by the two-set rule, a set it derived, or the disjoint unions of rule 3.
-    hard: bool
+    #: The rule that decided it: 1 one set (a number alone), 2 two sets or a set they
+    #: derived, 3 the mine count; 0 none (a mine left once every safe cell is open).
+    rule: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +80,12 @@ class Deduction:
         """The share of the decided cells that needed more than one set at a time."""
         if not self.steps:
             return 0.0
-        return round(sum(s.hard for s in self.steps) / len(self.steps), 3)
+        return round(sum(s.rule > 1 for s in self.steps) / len(self.steps), 3)
+
+    @property
+    def rule(self) -> int:
+        """The highest rule the solver needed (0 if it decided nothing)."""
+        return max((s.rule for s in self.steps), default=0)
 
 
 @cache
@@ -83,7 +98,7 @@ class Solver:
 
     __slots__ = (
         "bits", "by_cell", "cells", "grid", "hard", "layout", "mines_known", "nb", "pending",
-        "queued", "ready", "sets", "steps", "todo", "total", "unknown",
+        "queued", "ready", "reveal", "rules", "sets", "steps", "todo", "total", "unknown",
     )  # fmt: skip
 
     def __init__(
@@ -93,10 +108,16 @@ class Solver:
         total: int,
         layout: bytearray,
         opened: Iterable[int],
+        rules: int = 3,
+        reveal: bool = True,
     ) -> None:
         """Knowledge of a board ``layout`` (1 = mine) holding ``total`` mines, with the
-        ``opened`` cells open (in increasing order, whatever order they come in)."""
+        ``opened`` cells open (in increasing order, whatever order they come in). It uses
+        the rules up to ``rules``; with ``reveal`` false, a cell it decides safe stays
+        closed and tells no number (what can be deduced from the open cells alone)."""
         n = width * height
+        self.rules = rules
+        self.reveal = reveal
         self.nb = neighbours(width, height)
         self.bits = _bits(n)
         self.layout = layout
@@ -129,21 +150,21 @@ class Solver:
         self.unknown -= 1
         self.pending.append(cell)
 
-    def _decide(self, cells: Iterable[int], mine: bool, hard: bool) -> None:
+    def _decide(self, cells: Iterable[int], mine: bool, rule: int) -> None:
         grid = self.grid
         for cell in cells:
             if grid[cell] != UNKNOWN:
                 continue
-            if mine:
-                grid[cell] = MINE
-                self.unknown -= 1
-                self.mines_known += 1
-                self.pending.append(cell)
-            elif self.layout[cell]:
+            if not mine and self.layout[cell]:
                 raise RuntimeError(f"the solver opened a mine at cell {cell}")
+            if mine or not self.reveal:
+                grid[cell] = MINE if mine else SAFE
+                self.unknown -= 1
+                self.mines_known += mine
+                self.pending.append(cell)
             else:
                 self._open(cell)
-            self.steps.append(Step(cell, mine, hard))
+            self.steps.append(Step(cell, mine, rule))
 
     # -- sets ----------------------------------------------------------------------------
 
@@ -201,7 +222,9 @@ class Solver:
         """Rules 1 and 2 for one set (rule 1 alone when it decides the set)."""
         a, cells = self.sets[s], self.cells[s]
         if a == 0 or a == len(cells):
-            self._decide(cells, a > 0, self.hard[s])
+            self._decide(cells, a > 0, 2 if self.hard[s] else 1)
+            return
+        if self.rules < 2:
             return
         bits = self.bits
         others: dict[int, None] = {}
@@ -215,12 +238,20 @@ class Solver:
             s_count, t_count = s_wing.bit_count(), t_wing.bit_count()
             if s_count == a - b or t_count == b - a:
                 s_mines = s_count == a - b
-                self._decide((c for c in cells if bits[c] & s_wing), s_mines, True)
-                self._decide((c for c in self.cells[t] if bits[c] & t_wing), not s_mines, True)
+                self._decide((c for c in cells if bits[c] & s_wing), s_mines, 2)
+                self._decide((c for c in self.cells[t] if bits[c] & t_wing), not s_mines, 2)
             elif not s_count:
                 self._add(t_wing, tuple(c for c in self.cells[t] if bits[c] & t_wing), b - a, True)
             elif not t_count:
                 self._add(s_wing, tuple(c for c in cells if bits[c] & s_wing), a - b, True)
+
+    def _won(self) -> bool:
+        """Whether every safe cell is open while unknown cells are left: then those are the
+        mines (decided by no rule)."""
+        if not self.unknown or self.total - self.mines_known != self.unknown:
+            return False
+        self._decide([c for c, g in enumerate(self.grid) if g == UNKNOWN], True, 0)
+        return True
 
     def _count(self) -> bool:
         """Rule 3; whether it decided anything."""
@@ -228,8 +259,8 @@ class Solver:
             return False
         left = self.total - self.mines_known
         grid = self.grid
-        if left == 0 or left == self.unknown:
-            self._decide([c for c, g in enumerate(grid) if g == UNKNOWN], left > 0, False)
+        if left == 0:
+            self._decide([c for c, g in enumerate(grid) if g == UNKNOWN], False, 3)
             return True
         if len(self.sets) > GLOBAL_SETS:
             return False
@@ -239,7 +270,7 @@ class Solver:
         mask, outside_mines = union
         bits = self.bits
         outside = [c for c, g in enumerate(grid) if g == UNKNOWN and not bits[c] & mask]
-        self._decide(outside, outside_mines > 0, True)
+        self._decide(outside, outside_mines > 0, 3)
         return True
 
     # -- running -------------------------------------------------------------------------
@@ -265,7 +296,7 @@ class Solver:
                 self.queued.discard(mask)
                 if mask in self.sets:
                     self._examine(mask)
-            elif not self._count():
+            elif not self._won() and (self.rules < 3 or not self._count()):
                 return not self.unknown
 
     def shift(self, changes: Sequence[tuple[int, int]]) -> None:
@@ -302,17 +333,29 @@ def _union(sets: Sequence[tuple[int, int]], unknown: int, left: int) -> tuple[in
 
 
 def deduce(
-    puzzle: Puzzle, opened: Iterable[int], until: Callable[[Step], bool] | None = None
+    puzzle: Puzzle,
+    opened: Iterable[int],
+    until: Callable[[Step], bool] | None = None,
+    reveal: bool = True,
 ) -> Deduction:
     """What the solver decides from a visible state: the ``opened`` cells (flags are the
     player's guesses and count for nothing). With ``until``, it stops at the first step
-    that satisfies it."""
+    that satisfies it; with ``reveal`` false, it opens nothing it decides (what can be
+    deduced now)."""
     layout = bytearray(puzzle.width * puzzle.height)
     for mine in puzzle.mines:
         layout[mine] = 1
-    solver = Solver(puzzle.width, puzzle.height, len(puzzle.mines), layout, opened)
+    solver = Solver(puzzle.width, puzzle.height, len(puzzle.mines), layout, opened, reveal=reveal)
     cleared = solver.run(until)
     return Deduction(tuple(solver.steps), cleared)
+
+
+def level_of(puzzle: Puzzle) -> str:
+    """What clearing a board from its first opening needs: ``easy`` (one number at a time),
+    ``normal`` (two numbers together), ``hard`` (the mine count); "" if deduction does not
+    clear it."""
+    deduction = deduce(puzzle, opening(puzzle))
+    return LEVELS[deduction.rule - 1] if deduction.cleared else ""
 
 
 def solve(puzzle: Puzzle) -> bool:

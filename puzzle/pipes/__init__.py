@@ -4,8 +4,9 @@ Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
 """
 
 from ..codes import normalize_seed
+from ..levels import LEVELS
 from .checker import Check, check, flow_layers
-from .generator import LEVELS, Puzzle, from_code, generate, source_of
+from .generator import Puzzle, from_code, generate, source_of
 from .kind import GENERATOR, KIND, PipesKind, State
 from .notation import (
     Move,

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..grid import parse_size
+from ..levels import LEVELS
 from ..prng import Stream
 from .grid import grid
 from .notation import WRAP_NOT_EASY, make_code, parse_code
@@ -45,8 +46,6 @@ MAX_REDRAWS = 200
 MAX_TREES = 200
 #: At least this share of the tiles must start away from their solved orientation.
 MIN_SCRAMBLED_SHARE = 2 / 3
-#: Difficulty levels, easiest first.
-LEVELS = ("easy", "normal", "hard")
 #: A hard puzzle is the hardest of at most this many normal ones: the one the easy rules
 #: leave most undecided; a tree that leaves ``HARD_SHARE`` of the tiles is hard enough.
 HARD_TREES, HARD_SHARE = 16, 0.2

@@ -8,13 +8,13 @@ a state of hex digits, then ``/`` and the locked cells' indices when any are loc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
 from ..codes import normalize_seed, quote
 from ..kind import Applied, Generated, Marks, MoveError, PuzzleText, Scoring, Status
+from ..levels import DAILY_LEVELS, WEEKLY, on_day, split_choice
 from .checker import check, flow_layers
 from .generator import Puzzle, generate, source_of
 from .notation import (
@@ -33,12 +33,6 @@ from .v1 import generate_v1, stored_par
 GENERATOR = "pipes/2"
 #: The generator schema-1 codes were made with (see ``v1.py``).
 LEGACY_GENERATOR = "pipes/1"
-#: The daily's level choice that changes with the weekday, and its levels, Monday first:
-#: easier early in the week.
-WEEKLY = "weekly"
-WEEK_LEVELS = ("easy", "easy", "normal", "normal", "normal", "hard", "hard")
-DAILY_LEVELS = (WEEKLY, "easy", "normal", "hard")
-_DAILY = re.compile(r"^\s*(\S+?)\s*(?:\s(\w+))?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +84,20 @@ class PipesKind:
     def parse_daily(self, text: str) -> str:
         """A size and a level choice (``weekly`` when none is named): ``8x8 weekly``,
         ``10x10 hard``."""
-        match = _DAILY.match(re.sub(r"\s*[x×*]\s*", "x", text or "", flags=re.IGNORECASE))
-        level = (match[2] or WEEKLY).lower() if match else ""
-        if match is None or level not in DAILY_LEVELS:
+        split = split_choice(text)
+        level = (split[1] or WEEKLY) if split else ""
+        if split is None or level not in DAILY_LEVELS:
             raise ValueError(
                 f"{quote(text)} is not a daily Pipes choice: write a size and a level, like "
                 "8x8 weekly or 10x10 hard (levels: weekly, easy, normal, hard)."
             )
-        width, height = parse_size(match[1])
+        width, height = parse_size(split[0])
         return f"{width}x{height} {level}"
 
     def daily(self, choice: str, day: date) -> Params:
         size, _, level = self.parse_daily(choice).partition(" ")
         width, height = parse_size(size)
-        return Params(width, height, level=WEEK_LEVELS[day.weekday()] if level == WEEKLY else level)
+        return Params(width, height, level=on_day(level, day))
 
     def generate(self, params: Params, seed: str) -> Generated:
         made = generate(

@@ -21,8 +21,8 @@ from ..grid import column_letters as column_letters
 from ..grid import column_name as column_name
 from ..grid import parse_cell
 from ..grid import parse_size as parse_size
+from ..levels import LETTERS, from_letter
 
-LEVEL_LETTERS = {"easy": "e", "normal": "", "hard": "h"}
 #: Why there are no easy wrapping puzzles: with no border, the easy rules have no start.
 WRAP_NOT_EASY = "A wrapping board cannot be easy: it has no border to start from."
 
@@ -98,7 +98,7 @@ def format_params(
 ) -> str:
     """A Pipes puzzle's parameters: '8x8' (normal), '8x8e' (easy), '8x8h' (hard), '8x8w'
     (wrapping), '8x8n' (may have several solutions)."""
-    tail = LEVEL_LETTERS[level] if unique else "n"
+    tail = LETTERS[level] if unique else "n"
     return f"{width}x{height}{'w' if wrap else ''}{tail}"
 
 
@@ -112,7 +112,7 @@ def parse_params(text: str) -> Params:
     wrap, letter, free = bool(match.group(3)), (match.group(4) or "").lower(), match.group(5)
     if free:
         return Params(width, height, unique=False, wrap=wrap, level="")
-    level = {"e": "easy", "h": "hard"}.get(letter, "normal")
+    level = from_letter(letter)
     if wrap and level == "easy":
         raise ValueError(WRAP_NOT_EASY)
     return Params(width, height, wrap=wrap, level=level)
