@@ -91,7 +91,8 @@ async def board_message(
 
 def first_window(board: Board, focus: int | None = None) -> Viewport:
     """The window a board shows: around ``focus`` (the cell a move wants in view), else the
-    kind's centre (the source of Pipes, the first opening of Minesweeper)."""
+    kind's centre (the source of Pipes; on Minesweeper the window with the most closed cells
+    deduction proves safe)."""
     game = board.game
     centre = FACES[game.kind].centre(board) if focus is None else focus
     return viewport_around(game.width, game.height, centre)

@@ -97,6 +97,9 @@ async def test_help_tells_how_to_read_the_picture_what_par_means_and_a_tip(harne
     assert "hollow ones are dry" in said and "a round bulb is a dead end" in said
     assert "Par: the fewest turns that solve it, each tile the shorter way" in said
     assert "Tip: start at the edges" in said
+    said = (await harness.command("help", ALICE, group="mines"))[-1].content
+    assert "raised grey cells are closed" in said and "Par: the fewest clicks" in said
+    assert "Tip: " in said
 
 
 async def test_par_is_the_fewest_turns_either_way_and_turning_back_meets_it(harness):

@@ -34,6 +34,11 @@ GOAL = (
 HELP = """**Daily Minesweeper** — open every cell without a mine. A number tells how many \
 of its 8 neighbours hide a mine; every board is solvable by deduction alone from its first \
 opening, which is done for you.
+• Picture: raised grey cells are closed, flat ones open; a pennant is a flag; a finished \
+board shows every mine (the one that went off on red, wrong flags crossed out).
+• Par: the fewest clicks that clear it (3BV − 1: one per empty area and per number not \
+beside one; the first opening is done for you). Time ranks you.
+• Tip: a 1 with one closed cell beside it has found its mine; flag it, then open round it.
 • `/mines daily` or **Play Minesweeper** under the daily post: today's board, only you see it; \
 a mine ends your attempt.
 • `/mines new [size] [level] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
