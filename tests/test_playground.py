@@ -460,8 +460,8 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
 
 def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
     """A typed move answers with the board's picture, a refusal names its board in small
-    print, and a board given up says so in its banner (the README's pictures, with
-    PLAYGROUND_SCREENSHOTS)."""
+    print, a board given up says so in its banner, and a Minesweeper board opens on a window
+    of closed cells to open (the README's pictures, with PLAYGROUND_SCREENSHOTS)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -482,6 +482,11 @@ def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
     assert "Given up after 3 turns" in browser.find_elements(By.CSS_SELECTOR, ".msg")[-1].text
     if shots:
         browser.save_screenshot(f"{shots}/playground-given-up.png")
+    type_command(browser, "/mines new beginner seed:shot")
+    cells = browser.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")[-20:]
+    assert any("⬜" in cell.text for cell in cells)  # closed cells to open in the first window
+    if shots:
+        browser.save_screenshot(f"{shots}/playground-mines-first-window.png")
 
 
 async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
