@@ -447,6 +447,9 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     assert f"solved the daily Pipes of {daily} · 5×4 · " in page
     assert f"#1 on this server for {daily}" in page
     if shots:
+        threading.Event().wait(
+            1.5
+        )  # the picture, not a test: the water has run, the solved board holds
         browser.save_screenshot(f"{shots}/playground-daily-solved.png")
     type_command(browser, "/pipes leaderboard")
     assert "1. Alice · " in text_of(browser)
