@@ -9,7 +9,7 @@ from datetime import date
 
 from ..codes import normalize_seed
 from ..grid import beside, cell_name, decode_cells, encode_cells, parse_cell
-from ..kind import Applied, Generated, Marks, MoveError, PuzzleText, Scoring, Status
+from ..kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
 from .generator import generate
 from .notation import (
     DIRECTIONS,
@@ -203,4 +203,4 @@ class MazeKind:
         return State(int(match[1]), visited, int(match[2]))
 
 
-KIND = MazeKind()
+KIND: Kind[Params, Maze, State, Move] = MazeKind()
