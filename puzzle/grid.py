@@ -3,13 +3,22 @@
 Cells are spreadsheet-style: column letters + row number, ``A1`` is the top-left cell, ``B3``
 is x=1, y=2, and columns after Z go on AA, AB … (``AN40`` is the last cell of 40×40). In a
 board's cell list a cell is its row-major index, ``x + y * width``.
+
+A cell's sides are bits of a 4-bit mask in the seed's order, left=1, up=2, right=4, down=8:
+direction ``d`` (0–3) is side ``1 << d`` and its opposite is ``d ^ 2``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from functools import cache
 
 from .codes import quote
+
+LEFT, UP, RIGHT, DOWN = 1, 2, 4, 8
+#: (dx, dy) for each direction index.
+OFFSETS = ((-1, 0), (0, -1), (1, 0), (0, 1))
 
 #: The sides a board may have in any kind (a kind may allow fewer).
 MIN_SIDE, MAX_SIDE = 3, 40
@@ -60,8 +69,9 @@ def parse_cell(text: str, width: int, height: int) -> int:
     return x + y * width
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """'6x6', '8×5', '10' -> (width, height); ValueError with a readable message otherwise."""
+def parse_size(text: str, smallest: int = MIN_SIDE) -> tuple[int, int]:
+    """'6x6', '8×5', '10' -> (width, height), each side from ``smallest`` to ``MAX_SIDE``;
+    ValueError with a readable message otherwise."""
     match = _SIZE.match(text or "")
     if not match:
         raise ValueError(
@@ -70,9 +80,43 @@ def parse_size(text: str) -> tuple[int, int]:
     width = int(match.group(1))
     height = int(match.group(2) or width)
     for side in (width, height):
-        if not MIN_SIDE <= side <= MAX_SIDE:
+        if not smallest <= side <= MAX_SIDE:
             raise ValueError(
                 f"A {width}×{height} board is not possible: "
-                f"each side must be from {MIN_SIDE} to {MAX_SIDE} tiles."
+                f"each side must be from {smallest} to {MAX_SIDE} tiles."
             )
     return width, height
+
+
+@cache
+def beside(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
+    """``beside(w, h)[i][d]``: the cell beyond side ``1 << d`` of cell ``i`` on a
+    ``width × height`` board, or -1 at the border."""
+
+    def at(x: int, y: int) -> int:
+        return x + y * width if 0 <= x < width and 0 <= y < height else -1
+
+    return tuple(
+        (at(x - 1, y), at(x, y - 1), at(x + 1, y), at(x, y + 1))
+        for y in range(height)
+        for x in range(width)
+    )
+
+
+def encode_cells(area: int, cells: Collection[int]) -> str:
+    """A set of cells of an ``area``-cell board as hex: four cells per digit, row-major, the
+    first cell in the digit's high bit."""
+    digits = (area + 3) // 4
+    value = sum(1 << (4 * digits - 1 - c) for c in cells)
+    return f"{value:0{digits}x}"
+
+
+def decode_cells(area: int, text: str) -> frozenset[int]:
+    """``encode_cells`` read back; ValueError if the text does not fit the area."""
+    digits = (area + 3) // 4
+    if len(text) != digits or not re.fullmatch(r"[0-9a-f]+", text):
+        raise ValueError(f"the cells do not fit a board of {area} cells")
+    value = int(text, 16)
+    if value & ((1 << (4 * digits - area)) - 1):
+        raise ValueError(f"cells lie beyond a board of {area} cells")
+    return frozenset(c for c in range(area) if value >> (4 * digits - 1 - c) & 1)

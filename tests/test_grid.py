@@ -2,7 +2,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzle.grid import cell_name, column_index, column_letters, parse_cell, parse_size
+from puzzle.grid import (
+    beside,
+    cell_name,
+    column_index,
+    column_letters,
+    decode_cells,
+    encode_cells,
+    parse_cell,
+    parse_size,
+)
 
 
 @pytest.mark.parametrize(
@@ -53,3 +62,30 @@ def test_cells_round_trip(width, height, data):
 def test_bad_cells(text, message):
     with pytest.raises(ValueError, match=message):
         parse_cell(text, 6, 4)
+
+
+def test_a_size_may_ask_for_bigger_sides():
+    assert parse_size("5x40", smallest=5) == (5, 40)
+    with pytest.raises(ValueError, match="each side must be from 5 to 40 tiles"):
+        parse_size("4x8", smallest=5)
+
+
+def test_the_cells_beside_each_cell():
+    table = beside(3, 2)
+    assert table[0] == (-1, -1, 1, 3) and table[4] == (3, 1, 5, -1) and len(table) == 6
+    for cell, row in enumerate(beside(5, 4)):
+        for d, other in enumerate(row):
+            assert other == -1 or beside(5, 4)[other][d ^ 2] == cell  # the opposite side
+
+
+@given(st.integers(1, 99).flatmap(lambda n: st.tuples(st.just(n), st.sets(st.integers(0, n - 1)))))
+def test_cell_sets_round_trip_as_hex(case):
+    area, cells = case
+    text = encode_cells(area, cells)
+    assert len(text) == (area + 3) // 4 and decode_cells(area, text) == cells
+
+
+@pytest.mark.parametrize("text", ["", "8", "0g", "001", "03"])
+def test_hex_that_does_not_fit_the_board_is_refused(text):
+    with pytest.raises(ValueError):
+        decode_cells(6, text)  # two digits, and the last two bits are beyond the board

@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import date
 
 from ..codes import normalize_seed
+from ..grid import decode_cells, encode_cells
 from ..kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status
 from ..levels import WEEKLY, on_day, split_choice
 from .generator import generate
@@ -36,24 +37,6 @@ GENERATOR = "mines/2"
 
 _DESCRIPTION = re.compile(r"^(\d{1,2})x(\d{1,2}):(\d{1,3}):([0-9a-f]+)$")
 _STATE = "-fox"
-
-
-def encode_mines(area: int, mines: frozenset[int]) -> str:
-    """The mines as hex: four cells per digit, row-major, the first in the high bit."""
-    digits = (area + 3) // 4
-    value = sum(1 << (4 * digits - 1 - c) for c in mines)
-    return f"{value:0{digits}x}"
-
-
-def decode_mines(area: int, text: str) -> frozenset[int]:
-    """``encode_mines`` read back; ValueError if the text does not fit the area."""
-    digits = (area + 3) // 4
-    if len(text) != digits or not re.fullmatch(r"[0-9a-f]+", text):
-        raise ValueError("the mines do not fit the board")
-    value = int(text, 16)
-    if value & ((1 << (4 * digits - area)) - 1):
-        raise ValueError("mines lie beyond the board")
-    return frozenset(c for c in range(area) if value >> (4 * digits - 1 - c) & 1)
 
 
 class MinesKind:
@@ -102,7 +85,7 @@ class MinesKind:
         text = self.format_params(params)
         made = generate(params.width, params.height, params.mines, f"{text}-{seed}", params.level)
         puzzle = make_puzzle(made.width, made.height, made.mines, made.start)
-        bitmap = encode_mines(made.width * made.height, made.mines)
+        bitmap = encode_cells(made.width * made.height, made.mines)
         return Generated(
             kind=self.name,
             params=text,
@@ -124,7 +107,7 @@ class MinesKind:
         if not match or (int(match.group(1)), int(match.group(2))) != (width, height):
             raise ValueError(f"a Minesweeper description does not fit {stored.params}")
         start, area = int(match.group(3)), width * height
-        mines = decode_mines(area, match.group(4))
+        mines = decode_cells(area, match.group(4))
         if len(mines) != params.mines or not 0 <= start < area:
             raise ValueError(f"a Minesweeper description does not fit {stored.params}")
         if mines & set(block(width, height, start)):

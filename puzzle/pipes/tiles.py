@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-LEFT, UP, RIGHT, DOWN = 1, 2, 4, 8
-#: Side bits in the seed's order; direction index ``d`` has bit ``1 << d``.
+from ..grid import DOWN as DOWN
+from ..grid import LEFT as LEFT
+from ..grid import OFFSETS as OFFSETS
+from ..grid import RIGHT as RIGHT
+from ..grid import UP as UP
+
+#: Side bits in the seed's order (``puzzle.grid``'s); direction index ``d`` has bit ``1 << d``.
 SIDES = (LEFT, UP, RIGHT, DOWN)
-#: (dx, dy) for each direction index.
-OFFSETS = ((-1, 0), (0, -1), (1, 0), (0, 1))
 
 # Box-drawing glyph per mask (used by the text board and the bot's buttons).
 GLYPHS = (" ", "╴", "╵", "┘", "╶", "─", "└", "┴", "╷", "┐", "│", "┤", "┌", "┬", "├", "┼")
