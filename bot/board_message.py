@@ -147,7 +147,7 @@ def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
             row.append(button(label, custom_ids.tile(game.id, cell, view, mode), style))
         rows.append(row)
     controls = []
-    if len(windows(game.width, game.height)) > 1:
+    if face.pans and len(windows(game.width, game.height)) > 1:
         start = first_window(board)
         for direction, label in (("p", "◀ Prev"), ("n", "Next ▶")):
             target = step(view, direction, game.width, game.height, start)

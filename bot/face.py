@@ -57,6 +57,8 @@ class Verb:
     description: str
     option: str
     moves: Callable[[str], str] = as_typed
+    #: The option's name, as the player sees it (``/maze move moves:RRDL``).
+    param: str = "cells"
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,9 @@ class Face:
     #: move text of an action on a game in a click mode.
     controls: tuple[tuple[str, str], ...] = ()
     act: Callable[[Game, str, str], str] | None = None
+    #: Whether ◀ Prev / Next ▶ walk the windows of tile buttons; False: the window follows
+    #: the moves alone (a maze's walker), leaving the control row to the kind's controls.
+    pans: bool = True
     #: An animation of a move's intermediate states (``Applied.trace``): bytes, file name,
     #: description; None: the kind shows none.
     animate: (

@@ -143,6 +143,7 @@ def kind_group(face: Face) -> Commands:
 def _verb_command(kind: str, verb: Verb) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name=verb.name, description=verb.description)
     @app_commands.describe(cells=verb.option)
+    @app_commands.rename(cells=verb.param)
     async def typed(interaction: Interaction, cells: MOVES_TEXT) -> None:
         moves = verb.moves(cells)
         await on_current_board(

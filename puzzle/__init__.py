@@ -8,11 +8,16 @@ from typing import Any
 
 from .codes import Code, normalize_seed, parse_code, quote
 from .kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
+from .maze import KIND as MAZE
 from .mines import KIND as MINES
 from .pipes import KIND as PIPES
 
 #: Every kind, by name: the front ends look kinds up here and nowhere else.
-KINDS: dict[str, Kind[Any, Any, Any, Any]] = {PIPES.name: PIPES, MINES.name: MINES}
+KINDS: dict[str, Kind[Any, Any, Any, Any]] = {
+    PIPES.name: PIPES,
+    MINES.name: MINES,
+    MAZE.name: MAZE,
+}
 
 
 __all__ = [

@@ -5,9 +5,11 @@ from .animation import render_win_animation
 from .board import render_boards, render_image, render_png
 from .glyphs import tile_glyphs
 from .layout import Layout, layout
+from .maze import MazeView, render_maze_image, render_maze_png
 from .mines import MinesView, render_mines_image, render_mines_png
 
 __all__ = [
-    "Layout", "MinesView", "layout", "render_boards", "render_image", "render_mines_image",
-    "render_mines_png", "render_png", "render_win_animation", "theme", "tile_glyphs",
+    "Layout", "MazeView", "MinesView", "layout", "render_boards", "render_image",
+    "render_maze_image", "render_maze_png", "render_mines_image", "render_mines_png",
+    "render_png", "render_win_animation", "theme", "tile_glyphs",
 ]  # fmt: skip

@@ -492,18 +492,21 @@ def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
         browser.save_screenshot(f"{shots}/playground-mines-first-window.png")
 
 
-async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
+async def test_minesweeper_a_maze_and_the_daily_of_every_kind_on_the_page(client):
     assert await say(client, ALICE, "/mines new beginner hard 12 seed:page") is None
     board = (await messages(client, ALICE))[-1]
     assert board["content"].startswith("**Minesweeper 9x9m12h-page** · 9×9 · hard · 12 mines")
     assert "whole number" in await say(client, ALICE, "/mines new beginner mines:many")
     assert await say(client, ALICE, "/mines hint") is None
     assert "💡 1" in (await messages(client, ALICE))[-1]["content"]
-    # The daily post carries both kinds; each Play button gives its own board.
+    assert await say(client, ALICE, "/maze new 8x8 seed:page") is None
+    assert await say(client, ALICE, "/maze hint") is None
+    assert "💡 1" in (await messages(client, ALICE))[-1]["content"]
+    # The daily post carries every kind; each Play button gives its own board.
     assert (await (await client.post("/api/daily")).json())["error"] is None
     post = next(m for m in await messages(client, BOB) if "Daily Minesweeper —" in m["content"])
-    assert "Daily Pipes —" in post["content"]
-    assert [f["name"] for f in post["files"]] == ["daily.png", "mines.png"]
+    assert "Daily Pipes —" in post["content"] and "Daily Maze —" in post["content"]
+    assert [f["name"] for f in post["files"]] == ["daily.png", "mines.png", "maze.png"]
     plays = [c["custom_id"] for row in post["components"] for c in row["components"]]
     for play in plays:
         response = await client.post(
@@ -513,6 +516,7 @@ async def test_minesweeper_and_the_daily_of_both_kinds_on_the_page(client):
     mine = [m for m in await messages(client, BOB) if m["ephemeral"]]
     assert any(m["content"].startswith("**Daily Minesweeper") for m in mine)
     assert any(m["content"].startswith("**Daily Pipes") for m in mine)
+    assert any(m["content"].startswith("**Daily Maze") for m in mine)
 
 
 def test_times_on_the_page_follow_its_clock_in_chromium(site, browser):

@@ -4,9 +4,9 @@ are posted and helped). A kind's Discord side is its own module here."""
 from __future__ import annotations
 
 from ..face import Face
-from . import mines, pipes
+from . import maze, mines, pipes
 
-FACES: dict[str, Face] = {face.name: face for face in (pipes.FACE, mines.FACE)}
+FACES: dict[str, Face] = {face.name: face for face in (pipes.FACE, mines.FACE, maze.FACE)}
 
 
 def warm() -> None:

@@ -136,6 +136,10 @@ class MazeKind:
         parts = [f"{puzzle.width}×{puzzle.height}", puzzle.level]
         return " · ".join([*parts, "Kruskal"] if puzzle.algorithm == "kruskal" else parts)
 
+    def par(self, puzzle: Maze) -> int:
+        """The steps of the shortest way out."""
+        return puzzle.par
+
     def initial_state(self, puzzle: Maze) -> State:
         return State(puzzle.start, frozenset({puzzle.start}))
 

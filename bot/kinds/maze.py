@@ -1,0 +1,198 @@
+"""The maze on Discord: the picture (fog, trail, the way out once over), arrow buttons that
+run to the next junction with the window following the player, cell buttons that walk back
+to a visited cell, the words, the ``new`` command with its level and generator, and the
+typed moves ``move`` and ``go``."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from play import Board, UserError
+from puzzle import KINDS, Marks
+from puzzle.grid import cell_name, parse_size
+from renderer import MazeView, render_maze_png
+
+from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Verb
+from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from ..texts import solve_time, started
+from ..workers import Workers
+
+KIND = KINDS["maze"]
+#: The level words of a daily choice's parameters.
+LEVEL_WORDS = {"easy": "no fog", "normal": "in fog", "hard": "in fog, with loops"}
+GOAL = (
+    "Goal: walk from the orange start to the green exit. The arrows run to the next junction; "
+    "a cell button walks back to a cell you have been on."
+)
+HELP = """**Daily Maze** — walk from the orange start to the green exit in the fewest steps.
+• Picture: walls are dark lines, your trail is pale blue, you are the blue disc; the start \
+is an orange square, the exit a green diamond. Hatched grey is fog: in fog you see only \
+along straight corridors from where you have been.
+• Par: the steps of the shortest way out. Steps rank you first, then time.
+• Tip: at a junction, try the corridor heading towards the far corner first.
+• `/maze daily` or **Play Maze** under the daily post: today's maze, only you see it.
+• `/maze new [size] [level] [generator] [seed]`: a maze of your own, e.g. `/maze new 20x20 \
+hard`. Levels: easy (no fog), normal (fog), hard (fog and loops, so following one wall may \
+fail); generator: prim (many short dead ends) or kruskal.
+• Buttons: ⬅ ⬆ ⬇ ➡ run to the next junction or dead end (each cell passed is a step); a \
+cell button walks back to a cell you have been on. The window of buttons follows you.
+• `/maze move RRDL`: several runs in one go; `/maze go B3`: back to a visited cell.
+• `/maze hint` (+30 s), `/maze resume`, `/maze restart`, `/maze giveup`, \
+`/maze leaderboard`, `/maze stats`, `/maze datapack` (the maze built in Minecraft)."""
+#: The arrows: label and action token (the run's direction letter, lowercase).
+ARROWS = (("⬅ Left", "l"), ("⬆ Up", "u"), ("⬇ Down", "d"), ("➡ Right", "r"))
+
+
+def maze_view(board: Board) -> MazeView:
+    """What a maze picture shows of a board: the cells out of the fog, the trail, the
+    player; once over, the whole maze and the way out (a daily's only once its date is over
+    everywhere)."""
+    game, maze, details = board.game, board.puzzle, board.status.details
+    shown = game.finished and (board.solution_public or game.solved)
+    return MazeView(
+        maze.width, maze.height, maze.cells, maze.start, maze.exit, details["player"],
+        range(maze.width * maze.height) if shown else details["seen"], details["visited"],
+        maze.path if shown else (), board.ending,
+    )  # fmt: skip
+
+
+async def _draw(
+    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
+) -> Drawn:
+    """The maze as the player knows it (``marks``: the trail shows the cells walked)."""
+    game = board.game
+    drawn: Drawn = await workers.draw(
+        render_maze_png, maze_view(board), frame=frame,
+        zoom=max(game.width, game.height) >= ZOOM_FROM,
+    )  # fmt: skip
+    return drawn
+
+
+async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    png, _ = await _draw(workers, board, None, Marks())
+    return png, "maze-win.png", "The whole maze, the way out drawn in red"
+
+
+async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+    """Every cell in fog, start and exit hidden: a post that gives away nothing of the
+    maze but its size."""
+    area = puzzle.width * puzzle.height
+    view = MazeView(puzzle.width, puzzle.height, (0,) * area, -1, -1, None, (), ())
+    png, _ = await workers.draw(render_maze_png, view)
+    return "maze.png", png
+
+
+def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    """The player, the exit once seen, cells walked (a click walks back), cells seen, fog."""
+    game, maze, details = board.game, board.puzzle, board.status.details
+    name = cell_name(cell % game.width, cell // game.width)
+    if cell == details["player"]:
+        return f"🧍 {name}", discord.ButtonStyle.success
+    if cell not in details["seen"]:
+        return f"{name} ▒", discord.ButtonStyle.secondary
+    if cell == maze.exit:
+        return f"🏁 {name}", discord.ButtonStyle.success
+    if cell in details["visited"]:
+        return f"{name} ·", discord.ButtonStyle.primary
+    return name, discord.ButtonStyle.secondary
+
+
+def _body(board: Board) -> str:
+    """Steps, where the player stands, whether the exit is in sight; how it ended."""
+    game, maze, details = board.game, board.puzzle, board.status.details
+    steps = FACE.counted(game.turns)
+    if game.solved:
+        return f"✅ Out in {solve_time(board)} with {steps} (par {board.par})."
+    if game.finished:
+        shown = (
+            "the picture shows the way out"
+            if board.solution_public
+            else "the way out shows once this date is over everywhere"
+        )
+        return f"🏳 Given up after {steps}: {shown}."
+    exit_seen = "🏁 exit in sight" if maze.exit in details["seen"] else "exit not yet seen"
+    parts = [f"🧍 at {maze.name(details['player'])}", steps, exit_seen]
+    return " · ".join([*parts, *started(game)])
+
+
+def _daily_words(choice: str) -> str:
+    """'15×15 Maze (in fog)'."""
+    params = KIND.parse_params(choice)
+    words = LEVEL_WORDS[params.level]
+    if params.algorithm == "kruskal":
+        words += ", Kruskal"
+    return f"{params.width}×{params.height} Maze ({words})"
+
+
+def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="new", description="A maze of your own in this channel")
+    @app_commands.describe(
+        size="Maze size, like 12x12 or 20x10 (5 to 40 a side)",
+        level="easy: no fog; normal: fog; hard: fog and loops",
+        generator="prim: many short dead ends; kruskal: longer winding corridors",
+        seed="Any word: the same size, level, generator and seed give the same maze",
+    )
+    @app_commands.autocomplete(size=choices_of(KIND.presets))
+    async def new(
+        interaction: Interaction,
+        size: SIZE_TEXT = "12x12",
+        level: Literal["easy", "normal", "hard"] = "normal",
+        generator: Literal["prim", "kruskal"] = "prim",
+        seed: SEED_TEXT | None = None,
+    ) -> None:
+        try:
+            width, height = parse_size(size, smallest=5)
+            params = KIND.parse_params(f"{width}x{height} {level} {generator}")
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        await start(interaction, KIND.format_params(params), seed)
+
+    return new
+
+
+FACE = Face(
+    kind=KIND,
+    description="Daily Maze: walk from the start to the exit in the fewest steps",
+    new=_new,
+    verbs=(
+        Verb(
+            "move",
+            "Run through the maze: U, D, L, R, several in a row, like RRDL",
+            "Directions: U up, D down, L left, R right; each runs to the next junction",
+            param="moves",
+        ),
+        Verb(
+            "go",
+            "Walk back to a cell you have been on, like B3",
+            "A cell you have been on, like B3",
+            moves=lambda cell: f"go {cell}",
+            param="cell",
+        ),
+    ),
+    modes={"w": "🚶 Walk"},
+    press=lambda game, cell, mode: f"go {cell_name(cell % game.width, cell // game.width)}",
+    tile_label=_label,
+    centre=lambda board: int(board.status.details["player"]),
+    draw=_draw,
+    win=_win,
+    post=_post,
+    alt=(
+        "Maze: dark walls, hatched grey fog where nothing is seen yet, the trail walked in pale "
+        "blue, the player a blue disc, the start an orange square and the exit a green diamond."
+    ),
+    body=_body,
+    goal=GOAL,
+    help=HELP,
+    counter=("step", "steps"),
+    icon="🧭",
+    max_side=40,
+    hint_description="Runs one stretch of the shortest way out (+30 s on your time)",
+    board_noun="maze",
+    daily_words=_daily_words,
+    controls=ARROWS,
+    act=lambda game, action, mode: action.upper(),
+    pans=False,
+)
