@@ -53,10 +53,13 @@ class BoardMessage:
         return made
 
     def picture(self) -> list[discord.File]:
-        """What a reply shows of the board: the win's picture, else the window the buttons
-        cover on a large board (the whole board on a small one), and the move's animation."""
-        made = self.files()
-        return [f for f in made if f.filename != "board.png"] if self.zoom else made
+        """What a reply shows of the board: the window the buttons cover on a large board
+        (the whole board on a small one, and always once it is over: the still picture, the
+        win's animation being on the board itself), and the move's animation."""
+        board = _file((self.png, "board.png", self.alt))
+        window = None if self.zoom is None else _file((self.zoom, "window.png", WINDOW_ALT))
+        animation = [] if self.animation is None else [_file(self.animation)]
+        return [window or board, *animation]
 
 
 def _file(picture: tuple[bytes, str, str]) -> discord.File:

@@ -46,7 +46,7 @@ async def on_current_board(
     while it is unfinished, else their newest in this channel), the way every move goes;
     ``note`` says what it did, a refusal names the board."""
     service, user = interaction.client.service, interaction.user.id
-    seen = interaction.client.shown.last_board(user)
+    seen = interaction.client.shown.last_board(user, kind)
     game = await service.current_game(kind, user, interaction.channel_id, seen)
     try:
         await move(interaction, game.id, lambda: act(service, game.id, user), note=note)

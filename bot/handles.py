@@ -1,6 +1,7 @@
-"""What a bot remembers of the boards it showed: the message that last showed each board (to
-update it when its player types a move), the board each player last saw, and one lock per
-board so its moves are played and answered one after the other."""
+"""What a bot remembers of the boards it showed: how each was last shown (window and mode),
+the private copy its player last saw (to update it when they type a move), the board each
+player last saw of each kind, and one lock per board so its moves are played and answered
+one after the other."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 
 import discord
 
+from db import Game
+
 from .window import Viewport
 
 #: An interaction can edit its messages for 15 minutes; a board handle is used for less.
@@ -22,15 +25,11 @@ RETIRED = "This copy is out of date: your board goes on in a newer message below
 
 @dataclass(frozen=True, slots=True)
 class Handle:
-    """How to edit the message that last showed a board (this process only): the
-    interaction that sent or updated it, the message (None: its original response), and the
-    window, click mode and game version it shows."""
+    """How to edit a private copy of a board (this process only): the interaction that sent
+    or updated it, and the message (None: its original response)."""
 
     interaction: discord.Interaction[Any]
     message_id: int | None
-    window: Viewport
-    mode: str
-    version: int
 
     @property
     def shown_id(self) -> int | None:
@@ -57,40 +56,62 @@ class Handle:
             await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
+@dataclass(frozen=True, slots=True)
+class View:
+    """How a board was last shown, on any of its copies: the window, the click mode and the
+    game version."""
+
+    window: Viewport
+    mode: str
+    version: int
+
+
 class Shown:
-    """What one bot remembers of the boards it showed: the message that last showed each
-    board, the board each player last saw, and one lock per board."""
+    """What one bot remembers of the boards it showed: how each was last shown, the private
+    copy its player last saw (the public message is in storage), the board each player last
+    saw of each kind, and one lock per board."""
 
     def __init__(self) -> None:
-        self._handles: dict[int, Handle] = {}  # game id -> the message that last showed it
-        self._last_board: dict[int, int] = {}  # user id -> the game they were last shown
+        self._views: dict[int, View] = {}  # game id -> how it was last shown
+        self._copies: dict[int, Handle] = {}  # game id -> the private copy last shown
+        self._last_board: dict[tuple[int, str], int] = {}  # (user, kind) -> game id
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def remember(
         self,
-        game_id: int,
+        game: Game,
         interaction: discord.Interaction[Any],
         message_id: int | None,
         window: Viewport,
         mode: str,
-        version: int,
     ) -> None:
-        """Note the message that now shows a board (and that its player last saw it), so a
-        typed move can update it in place."""
-        self._handles[game_id] = Handle(interaction, message_id, window, mode, version)
-        self._last_board[interaction.user.id] = game_id
-        if len(self._handles) > 10_000:  # forget those whose tokens have expired
-            for old in [k for k, handle in self._handles.items() if handle.expired]:
-                del self._handles[old]
+        """Note that a message now shows a board, and that its player saw it last; a message
+        other than the board's public one is its private copy, kept to update in place."""
+        self.saw(game, window, mode)
+        self._last_board[interaction.user.id, game.kind] = game.id
+        handle = Handle(interaction, message_id)
+        if handle.shown_id is None or handle.shown_id != game.message_id:
+            self._copies[game.id] = handle
+        if len(self._copies) > 10_000:  # forget those whose tokens have expired
+            for old in [k for k, copy in self._copies.items() if copy.expired]:
+                del self._copies[old]
 
-    def handle(self, game_id: int) -> Handle | None:
-        """The message that last showed a board, while it can still be edited."""
-        found = self._handles.get(game_id)
+    def saw(self, game: Game, window: Viewport, mode: str) -> None:
+        """Note how the board is shown now (its window and mode, at its version)."""
+        self._views[game.id] = View(window, mode, game.version)
+
+    def view(self, game_id: int) -> View | None:
+        """How a board was last shown, if this bot showed it."""
+        return self._views.get(game_id)
+
+    def copy(self, game_id: int) -> Handle | None:
+        """The private copy of a board last shown, while it can still be edited."""
+        found = self._copies.get(game_id)
         return None if found is None or found.expired else found
 
-    def last_board(self, user_id: int) -> int | None:
-        """The game a user was last shown a board of (by this bot), if any."""
-        return self._last_board.get(user_id)
+    def last_board(self, user_id: int, kind: str) -> int | None:
+        """The board of a kind a user was last shown (by this bot), if any."""
+        return self._last_board.get((user_id, kind))
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One lock per board: moves on a board are played and answered one after the

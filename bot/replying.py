@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -67,23 +67,26 @@ async def send_board(interaction: Interaction, start: Awaitable[Board], *, ephem
         wait=True,
     )
     game = board.game
-    await _shown_anew(interaction, game, sent.id, window, FACES[game.kind].first_mode)
     if not ephemeral and not game.finished:
         await interaction.client.storage.set_game_message(game.id, sent.channel.id, sent.id)
+        game = replace(game, channel_id=sent.channel.id, message_id=sent.id)
+    await _shown_anew(interaction, game, sent.id, window, FACES[game.kind].first_mode)
 
 
 async def _shown_anew(
     interaction: Interaction, game: Game, message_id: int | None, window: Viewport, mode: str
 ) -> None:
     """Remember a new message as the one showing the board; the private copy shown before
-    it (never the public message) loses its buttons and points to the newer one."""
+    it loses its buttons and points to the newer one — unless it shows a newer state (a
+    move played while this message was made), which it then goes on showing."""
     shown = interaction.client.shown
-    older = shown.handle(game.id)
-    shown.remember(game.id, interaction, message_id, window, mode, game.version)
-    if older is None or (older.shown_id is not None and older.shown_id == game.message_id):
+    older, view = shown.copy(game.id), shown.view(game.id)
+    if view is not None and view.version > game.version:
         return
-    with contextlib.suppress(discord.HTTPException):  # gone or out of reach: nothing to do
-        await older.retire()
+    shown.remember(game, interaction, message_id, window, mode)
+    if older is not None:
+        with contextlib.suppress(discord.HTTPException):  # gone or out of reach
+            await older.retire()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +136,10 @@ async def move(
     finally:
         await deadline.settle()
     if _won(played):
-        await announce(interaction, played.board)
+        try:
+            await announce(interaction, played.board)
+        except Exception as error:  # the win is stored and shown: only its line is missing
+            interaction.client.log_error(error)
 
 
 def _won(played: Played) -> bool:
@@ -190,35 +196,32 @@ async def _show_clicked(
     await edit(**_fields(message))
     game = board.game
     shown = interaction.client.shown
-    older = shown.handle(game.id)
-    shown.remember(game.id, interaction, None, window, clicked.mode, game.version)
+    older = shown.copy(game.id)
+    shown.remember(game, interaction, None, window, clicked.mode)
     if played.applied and game.finished:  # the other copies in view must not look alive
         here = interaction.message.id if interaction.message is not None else None
         await _update_in_view(interaction, game, older, message, skip=here)
 
 
 async def _show_typed(interaction: Interaction, played: Played) -> Typed:
-    """Update the board in view. A newer state shown meanwhile (another process) is never
-    replaced."""
+    """Update the board in view where it is shown, in the window and mode it was last shown
+    in (the window following the move)."""
     board, game = played.board, played.board.game
-    handle = interaction.client.shown.handle(game.id)
-    if handle is not None:
-        window = following(board, handle.window, played.marks.focus)
+    shown = interaction.client.shown
+    view, copy = shown.view(game.id), shown.copy(game.id)
+    if view is not None:
+        window = following(board, view.window, played.marks.focus)
     else:
         window = first_window(board, played.marks.focus)
-    mode = handle.mode if handle is not None else FACES[game.kind].first_mode
+    mode = view.mode if view is not None else FACES[game.kind].first_mode
     message = await board_message(
         interaction.client.workers, board, window, played.marks, mode, played.trace,
         won=_won(played),
     )  # fmt: skip
-    newer_shown = handle is not None and handle.version > game.version
-    kept = None if newer_shown else handle
-    updated = await _update_in_view(interaction, game, kept, message) or newer_shown
-    if updated and kept is not None:
-        interaction.client.shown.remember(
-            game.id, kept.interaction, kept.message_id, window, mode, game.version
-        )
-    had_board = game.message_id is not None or handle is not None
+    updated = await _update_in_view(interaction, game, copy, message)
+    if updated:
+        shown.saw(game, window, mode)
+    had_board = game.message_id is not None or copy is not None
     return Typed(updated, had_board, message, window, mode)
 
 
@@ -251,13 +254,13 @@ async def _update_in_view(
     skip: int | None = None,
 ) -> bool:
     """Edit the messages in view that show the board but ``skip``: its public message, and
-    the private one its player last saw (``handle``); False if none was edited (there is
+    the private copy its player last saw (``handle``); False if none was edited (there is
     none, or it is gone — a public one is then forgotten — or out of reach)."""
     public = game.message_id if game.channel_id is not None else None
     updated = False
     if public is not None and public != skip:
         updated = await _edit(interaction, game, message, None)
-    if handle is not None and (handle.shown_id is None or handle.shown_id not in (public, skip)):
+    if handle is not None and (handle.shown_id is None or handle.shown_id != skip):
         updated = await _edit(interaction, game, message, handle) or updated
     return updated
 

@@ -16,6 +16,7 @@ from play import (
     Board,
     BoardOver,
     BoardSolved,
+    LastBoardOver,
     MoveRefused,
     NoSuchBoard,
     NotYourBoard,
@@ -152,6 +153,12 @@ def _refusal(error: UserError, faces: Mapping[str, Face]) -> str:
         return f"This game is over. Start a new one with `/{error.kind} new`."
     if isinstance(error, MoveRefused) and error.fix and error.kind in faces:
         return f"{str(error).rstrip('.')} ({faces[error.kind].explain(error.fix)})."
+    if isinstance(error, LastBoardOver):
+        kind = error.over.game.kind
+        return (
+            f"Your last board, {title(error.over)}, is over: `/{kind} resume` brings back an "
+            f"unfinished one, `/{kind} new` starts another."
+        )
     if isinstance(error, NoUnfinishedBoard):
         group = error.kind
         board = faces[group].board_noun if group in faces else "board"

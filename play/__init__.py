@@ -10,6 +10,7 @@ from .boards import Board, Played, Standings, load
 from .errors import (
     BoardOver,
     BoardSolved,
+    LastBoardOver,
     MoveRefused,
     NoSuchBoard,
     NotYourBoard,
@@ -42,6 +43,7 @@ __all__ = [
     "BoardOver",
     "BoardSolved",
     "GameService",
+    "LastBoardOver",
     "MoveRefused",
     "NoSuchBoard",
     "NoUnfinishedBoard",

@@ -3,6 +3,8 @@ the ones with a field (whose board, which command to try) in its own way."""
 
 from __future__ import annotations
 
+from .boards import Board
+
 
 class UserError(Exception):
     """Something a person asked for that cannot be done; the message tells them why."""
@@ -51,6 +53,15 @@ class BoardOver(UserError):
     def __init__(self, kind: str) -> None:
         super().__init__("This game is over. Start a new one.")
         self.kind = kind
+
+
+class LastBoardOver(UserError):
+    """The board a typed command means (the one its player last saw) is over: it is not
+    passed over for another. ``over`` is that board, for the front end to name."""
+
+    def __init__(self, over: Board) -> None:
+        super().__init__("Your last board is over. Resume an unfinished one or start another.")
+        self.over = over
 
 
 class NoUnfinishedBoard(UserError):

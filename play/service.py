@@ -33,6 +33,7 @@ from .daily import (
 from .errors import (
     BoardOver,
     BoardSolved,
+    LastBoardOver,
     MoveRefused,
     NoSuchBoard,
     NotYourBoard,
@@ -311,11 +312,7 @@ class GameService:
             game = await self.storage.game(prefer)
             if game is not None and game.owner_id == owner_id and game.kind == kind:
                 if game.finished:
-                    raise UserError(
-                        f"Your last {KINDS[kind].title} board, {game.puzzle.short_code}, is "
-                        f"over: `/{kind} resume` brings back an unfinished one, `/{kind} new` "
-                        "starts another."
-                    )
+                    raise LastBoardOver(await self.board(game))
                 return game
         games = await self._unfinished(owner_id, channel_id, kind)
         if not games:

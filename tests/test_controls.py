@@ -19,7 +19,6 @@ from test_bot import solve_by_clicks
 from test_discord_rules import setup_kind
 
 from bot.handles import Handle
-from bot.window import viewport
 from db import DailyKind
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID, default_name
@@ -119,7 +118,7 @@ async def test_lock_restart_and_give_up(harness):
         == render_boards(5, 4, puzzle.solution, puzzle.source, solved, frame=None, given_up=True)[0]
     )
     again = await harness.command("rotate", ALICE, cells="A1")
-    assert "Your last Pipes board, 5x4-abc, is over" in again[-1].content
+    assert "Your last board, Pipes 5x4-abc, is over" in again[-1].content
     moves = [m.move for m in await harness.bot.storage.moves(game.id)]
     assert moves == ["A1lock", "B1lock", "C1", "restart", "giveup"]
 
@@ -304,9 +303,8 @@ def test_a_board_handle_expires_with_its_interactions_token():
     class Fresh:
         created_at = discord.utils.utcnow() - timedelta(minutes=1)
 
-    view = viewport(5, 4)
-    assert Handle(Old(), None, view, "c", 0).expired
-    assert not Handle(Fresh(), None, view, "c", 0).expired
+    assert Handle(Old(), None).expired
+    assert not Handle(Fresh(), None).expired
 
 
 async def test_buttons_sent_before_the_click_modes_still_work(harness):

@@ -3,11 +3,17 @@ picture and updates the message in view where it stands; a given-up board says s
 copy; a win turns the board's own message into the win picture; a newer private copy retires
 the older one; ◀ Prev / Next ▶ start from the first window shown."""
 
+from datetime import timedelta
+
+import pytest
 from botkit import ALICE, board_message, enable_daily, message_of, new_board
 from test_bot import solve_by_clicks
 
+import bot.handles as handles
 from bot.window import Viewport, windows
 from play import load
+from playground.offline import BotFailure
+from puzzle.pipes import turns_between
 from renderer import theme
 
 
@@ -132,3 +138,71 @@ async def test_a_refused_typed_move_names_the_board_it_was_about(harness, clock)
     await harness.command("daily", ALICE)
     made = await harness.command("rotate", ALICE, cells="A1x5")
     assert made[-1].content.endswith("\n-# Daily Pipes 2026-11-22")
+
+
+async def test_a_board_of_another_kind_in_between_does_not_bring_back_an_older_board(harness):
+    _, _, older = await new_board(harness, seed="older")
+    await new_board(harness, seed="newer")
+    await harness.command("giveup", ALICE)
+    await harness.command("new", ALICE, group="mines", size="beginner", seed="between")
+    made = await harness.command("rotate", ALICE, cells="A1")
+    assert "Pipes 5x4-newer, is over" in made[-1].content
+    assert (await harness.bot.storage.game(older.id)).version == 0
+
+
+async def test_a_daily_over_is_named_by_its_date_never_by_its_secret_code(harness, clock):
+    await enable_daily(harness)
+    await harness.command("daily", ALICE)
+    await harness.command("giveup", ALICE)
+    made = await harness.command("rotate", ALICE, cells="A1")
+    assert "Your last board, Daily Pipes 2026-11-22, is over" in made[-1].content
+    assert all("daily-" not in r.content for r in harness.requests)
+
+
+async def test_a_click_on_the_public_board_keeps_the_private_copy_in_view(harness):
+    request, public_id, game = await new_board(harness)
+    private_id = private_copy(harness, await harness.command("resume", ALICE))
+    tile = next(i for i in request.custom_ids() if i.startswith(f"pipes:t:{game.id}:"))
+    await harness.click(public_id, tile, ALICE)
+    await harness.command("rotate", ALICE, cells="A1")
+    assert harness.messages[private_id]["content"] == harness.messages[public_id]["content"]
+    await harness.command("giveup", ALICE)
+    assert not live(harness.messages[private_id]) and not live(harness.messages[public_id])
+
+
+async def test_window_and_mode_outlive_the_token_that_showed_them(harness, monkeypatch):
+    request, message_id, game = await new_board(harness, size="10x8")
+    switch = next(i for i in request.custom_ids() if i.startswith(f"pipes:m:{game.id}:"))
+    await harness.click(message_id, switch, ALICE)
+    before = [i["custom_id"] for i in buttons(harness.messages[message_id])]
+    monkeypatch.setattr(handles, "HANDLE_LIFETIME", timedelta(seconds=-1))  # 15 minutes on
+    await harness.command("restart", ALICE)
+    assert [i["custom_id"] for i in buttons(harness.messages[message_id])] == before
+
+
+async def test_a_win_whose_announcement_fails_is_never_called_unchanged(harness, monkeypatch):
+    _, message_id, game = await new_board(harness)
+
+    async def failing(board):
+        raise RuntimeError("the database hiccuped")
+
+    monkeypatch.setattr(harness.bot.service, "win_facts", failing)
+    with pytest.raises(BotFailure):  # logged with its traceback
+        await solve_by_clicks(harness, message_id, game)
+    assert (await harness.bot.storage.game(game.id)).solved
+    assert not any("nothing was changed" in r.content.lower() for r in harness.requests)
+    assert harness.requests[-1].files  # the board's own message shows the win
+
+
+async def test_a_typed_win_answers_with_the_still_picture_not_the_animation_again(harness):
+    _, message_id, game = await new_board(harness)
+    puzzle = load(game.puzzle)
+    cells = [
+        f"{chr(ord('A') + c % 5)}{c // 5 + 1}x{turns_between(t, s)}"
+        for c, (t, s) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True))
+        if turns_between(t, s)
+    ]
+    made = await harness.command("rotate", ALICE, cells=" ".join(cells))
+    reply = next(r for r in made if r.callback_type or r.ephemeral)
+    assert [name for name, _ in reply.files] == ["board.png"]
+    assert harness.files[message_id][0][0] == "pipes-win.gif"

@@ -83,7 +83,7 @@ async def test_a_typed_move_never_falls_back_to_a_board_not_in_front_of_the_play
     for command, options in (("rotate", {"cells": "A1"}), ("hint", {})):
         made = await harness.command(command, ALICE, **options)
         assert made[-1].ephemeral and made[-1].content == (
-            "Your last Pipes board, 5x4-newer, is over: `/pipes resume` brings back an "
+            "Your last board, Pipes 5x4-newer, is over: `/pipes resume` brings back an "
             "unfinished one, `/pipes new` starts another."
         )
     assert (await harness.bot.storage.game(older.id)).version == 0  # untouched
