@@ -2,46 +2,33 @@
 
 from __future__ import annotations
 
-import io
-import zipfile
 from pathlib import Path
 
-from beet import DataPack, Font, Function, FunctionTag, ResourcePack, Texture
+from beet import DataPack, Font, ResourcePack, Texture
 
 from puzzle.pipes import Puzzle
 
 from .dialog import layout
-from .formats import data_pack_meta, resource_pack_meta
+from .formats import GAME_VERSIONS, data_pack_meta, resource_pack_meta
 from .functions import functions
+from .packing import function_pack, zipped
 from .resourcepack import fonts
 
 
 def data_pack(puzzle: Puzzle) -> DataPack:
     """The data pack: the puzzle's functions, run on load and every tick."""
-    pack = DataPack()
-    pack.mcmeta.set_content(data_pack_meta(puzzle.code))
-    for name, lines in functions(puzzle).items():
-        pack[f"pipes:{name}"] = Function(lines)
-    pack.function_tags["minecraft:load"] = FunctionTag({"values": ["pipes:load"]})
-    pack.function_tags["minecraft:tick"] = FunctionTag({"values": ["pipes:tick"]})
-    return pack
+    meta = data_pack_meta(f"Daily Pipes {puzzle.code} (Minecraft {GAME_VERSIONS})")
+    return function_pack(meta, "pipes", functions(puzzle), load="load", tick="tick")
 
 
 def resource_pack(puzzle: Puzzle) -> ResourcePack:
     """The resource pack: a font and a glyph sheet per tile state."""
     pack = ResourcePack()
-    pack.mcmeta.set_content(resource_pack_meta(puzzle.code))
+    pack.mcmeta.set_content(resource_pack_meta(f"Daily Pipes tiles for {puzzle.code}"))
     for state, (font, sheet) in fonts(layout(puzzle.width)).items():
         pack[f"pipes:{state}"] = Font(font)
         pack[f"pipes:font/{state}"] = Texture(sheet)
     return pack
-
-
-def _zip(pack: DataPack | ResourcePack) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        pack.dump(archive)
-    return out.getvalue()
 
 
 #: The largest board side a pack plays: a click on a bigger board could run past Minecraft's
@@ -61,7 +48,7 @@ def check_fits(puzzle: Puzzle) -> None:
 def build(puzzle: Puzzle) -> tuple[bytes, bytes]:
     """(data pack zip, resource pack zip) of a puzzle."""
     check_fits(puzzle)
-    return _zip(data_pack(puzzle)), _zip(resource_pack(puzzle))
+    return zipped(data_pack(puzzle)), zipped(resource_pack(puzzle))
 
 
 def file_names(puzzle: Puzzle) -> tuple[str, str]:

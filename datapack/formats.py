@@ -1,4 +1,5 @@
-"""``pack.mcmeta`` for the two packs, covering Minecraft Java 1.21.6 through 1.21.11.
+"""``pack.mcmeta`` for every pack (data packs and resource packs), covering Minecraft Java
+1.21.6 through 1.21.11.
 
 Data pack formats: 80 (1.21.6) … 94.1 (1.21.11); resource pack formats: 63 … 75. Before
 1.21.9 the game reads ``pack_format`` and ``supported_formats``; from 1.21.9 on it reads
@@ -25,9 +26,11 @@ def _meta(low: int, high: int | tuple[int, int], description: str) -> dict:
     }
 
 
-def data_pack_meta(code: str) -> dict:
-    return _meta(DATA_MIN, DATA_MAX, f"Daily Pipes {code} (Minecraft {GAME_VERSIONS})")
+def data_pack_meta(description: str) -> dict:
+    """A data pack's ``pack.mcmeta``, with the pack's own description."""
+    return _meta(DATA_MIN, DATA_MAX, description)
 
 
-def resource_pack_meta(code: str) -> dict:
-    return _meta(RESOURCE_MIN, RESOURCE_MAX, f"Daily Pipes tiles for {code}")
+def resource_pack_meta(description: str) -> dict:
+    """A resource pack's ``pack.mcmeta``, with the pack's own description."""
+    return _meta(RESOURCE_MIN, RESOURCE_MAX, description)

@@ -4,10 +4,12 @@ instead of skipping it.
 
 Implemented: scoreboard objectives add; scoreboard players set/add/remove/operation/enable/
 get, and reset of every holder (``*``); execute as/if/unless (score matches, score
-comparison, data storage)/store result (score, storage)/run; data modify storage
-(set/append/prepend/insert, value or from storage); data remove/get storage; function
-(plain, ``with storage``, inline compound); ``$`` macro lines; return (value or run);
-tellraw and dialog show (recorded).
+comparison, data storage: a path, or a compound its root matches)/store result or success
+(score, storage)/run; data modify storage (set/append/prepend/insert, value or from
+storage); data remove/get storage; function (plain, ``with storage``, inline compound);
+``$`` macro lines; return (value or run); tellraw and dialog show (recorded).
+``tests/mcworld.py`` adds blocks, chunks, entities and positions for the maze pack, through
+the hooks ``_as``, ``_subcommand`` and ``_other_condition`` and commands of its own.
 
 ``commands`` counts what Minecraft counts against ``maxCommandChainLength`` (65,536 per
 top-level execution), on the safe side where the model is unsure: 1 per command run, 1 more
@@ -21,6 +23,7 @@ import copy
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from datapack.snbt import Byte, ByteArray, dumps
 
@@ -31,6 +34,11 @@ class Unsupported(Exception):
 
 class CommandError(Exception):
     """A command that Minecraft would reject at run time."""
+
+
+class Failed(CommandError):
+    """A command that runs and fails in Minecraft (``forceload add`` of a chunk already
+    forced …): ``execute store success`` stores 0 for it; anywhere else a test stops."""
 
 
 class _Return(Exception):
@@ -144,6 +152,18 @@ def parse_path(path: str) -> list[str | int]:
     return steps
 
 
+def _matches(pattern: object, value: object) -> bool:
+    """Whether NBT ``value`` matches ``pattern`` as a path's compound does: every key of a
+    compound pattern present and matching, anything else equal."""
+    if isinstance(pattern, dict):
+        return isinstance(value, dict) and all(
+            key in value and _matches(want, value[key]) for key, want in pattern.items()
+        )
+    if isinstance(pattern, list):
+        raise Unsupported("a list in a compound to match")
+    return pattern == value and type(pattern) is type(value)
+
+
 def _step(container: object, step: str | int) -> object:
     if isinstance(step, str):
         if not isinstance(container, dict) or step not in container:
@@ -173,7 +193,12 @@ def _in_range(value: int, text: str) -> bool:
 
 @dataclass
 class Interpreter:
-    """Runs ``pipes:`` functions against scores, storage and one player."""
+    """Runs ``pipes:`` functions against scores, storage and one player. An executor is a
+    player's name here; ``tests/mcworld.py`` puts the commands in a world of blocks and
+    entities through the hooks below (its executors carry a position)."""
+
+    #: Words of ``execute`` sub-commands, counted when a failed condition skips them.
+    SUBCOMMANDS = _SUBCOMMANDS
 
     functions: dict[str, list[str]]
     players: list[str] = field(default_factory=lambda: ["Steve"])
@@ -184,7 +209,7 @@ class Interpreter:
     said: list[tuple[str, object]] = field(default_factory=list)  # (target, tellraw JSON)
     commands: int = 0
 
-    def function(self, name: str, executor: str | None = None, args: dict | None = None) -> int:
+    def function(self, name: str, executor: Any = None, args: dict | None = None) -> int:
         """Run a function (``pipes:start`` or ``start``); returns its return value."""
         self.commands += 1  # the call, besides the command that made it
         key = name.split(":", 1)[1] if ":" in name else name
@@ -213,7 +238,7 @@ class Interpreter:
 
     # -- commands -------------------------------------------------------------------------
 
-    def command(self, line: str, executor: str | None) -> int:
+    def command(self, line: str, executor: Any) -> int:
         words = line.split(" ")
         head = words[0]
         if head != "execute":  # execute counts its sub-commands instead
@@ -245,7 +270,7 @@ class Interpreter:
             return 1
         raise Unsupported(line)
 
-    def _holder(self, name: str, executor: str | None) -> str:
+    def _holder(self, name: str, executor: Any) -> str:
         if name == "@s":
             if executor is None:
                 raise CommandError("@s without an executing player")
@@ -266,7 +291,7 @@ class Interpreter:
             raise CommandError(f"unknown objective {objective}")
         self.scores[holder, objective] = ((value + 2**31) % 2**32) - 2**31
 
-    def _scoreboard(self, words: list[str], executor: str | None) -> int:
+    def _scoreboard(self, words: list[str], executor: Any) -> int:
         if words[1:3] == ["objectives", "add"] and len(words) == 5:
             if words[4] not in ("dummy", "trigger"):
                 raise Unsupported(f"criterion {words[4]}")
@@ -327,7 +352,7 @@ class Interpreter:
             return value
         raise Unsupported(" ".join(words))
 
-    def _targets(self, selector: str, executor: str | None) -> list[str]:
+    def _targets(self, selector: str, executor: Any) -> list[str]:
         if selector == "@s":
             return [self._holder("@s", executor)]
         if selector == "@a":
@@ -342,47 +367,77 @@ class Interpreter:
             ]
         raise Unsupported(f"selector {selector}")
 
-    def _execute(self, rest: str, executor: str | None) -> int:
+    def _execute(self, rest: str, executor: Any) -> int:
         words = rest.split(" ")
         k = 0
-        store = None
+        store = None  # ("result" or "success", the setter)
         while k < len(words):
             word = words[k]
             if word != "run":
                 self.commands += 1  # one per sub-command before run
             if word == "run":
-                result = self.command(" ".join(words[k + 1 :]), executor)
+                try:
+                    result = self.command(" ".join(words[k + 1 :]), executor)
+                except Failed:
+                    if store is None or store[0] != "success":
+                        raise
+                    store[1](0)  # a command that failed stores success 0
+                    return 0
                 if store is not None:
-                    store(result)
+                    store[1](result if store[0] == "result" else 1)
                 return result
             if word == "as":
-                players = self._targets(words[k + 1], executor)
+                executors = self._as(words[k + 1], executor)
                 tail = " ".join(words[k + 2 :])
-                results = [self._execute(tail, player) for player in players]
+                results = [self._execute(tail, each) for each in executors]
                 return len(results)
             if word in ("if", "unless"):
                 passed, k = self._condition(words, k + 1, executor)
                 if passed != (word == "if"):
                     # Count the sub-commands that did not run too (the safe side).
                     end = words.index("run", k) if "run" in words[k:] else len(words)
-                    self.commands += sum(1 for w in words[k:end] if w in _SUBCOMMANDS)
+                    self.commands += sum(1 for w in words[k:end] if w in self.SUBCOMMANDS)
                     return 0
                 continue
-            if word == "store" and words[k + 1] == "result":
+            if word == "store" and words[k + 1] in ("result", "success"):
+                what = words[k + 1]
                 if words[k + 2] == "score":
                     holder, objective = self._holder(words[k + 3], executor), words[k + 4]
-                    store = lambda v, h=holder, o=objective: self._set(h, o, int(v))  # noqa: E731
+                    store = (what, lambda v, h=holder, o=objective: self._set(h, o, int(v)))
                     k += 5
                     continue
                 if words[k + 2] == "storage" and words[k + 5 : k + 7] == ["int", "1"]:
                     target, path = words[k + 3], parse_path(words[k + 4])
-                    store = lambda v, t=target, p=path: self._put(t, p, int(v))  # noqa: E731
+                    store = (what, lambda v, t=target, p=path: self._put(t, p, int(v)))
                     k += 7
                     continue
+            moved = self._subcommand(words, k, executor)
+            if moved is not None:
+                if store is not None:
+                    raise Unsupported(f"store before {word}: {rest}")
+                executors, k = moved
+                tail = " ".join(words[k:])
+                if len(executors) == 1:
+                    return self._execute(tail, executors[0])
+                return len([self._execute(tail, each) for each in executors])
             raise Unsupported(f"execute {rest}")
         raise Unsupported(f"execute without run: {rest}")
 
-    def _condition(self, words: list[str], k: int, executor: str | None) -> tuple[bool, int]:
+    # -- hooks for a world around the commands (tests/mcworld.py) -------------------------
+
+    def _as(self, selector: str, executor: Any) -> list:
+        """The executors ``execute as <selector>`` runs as: here, players' names."""
+        return self._targets(selector, executor)
+
+    def _subcommand(self, words: list[str], k: int, executor: Any) -> tuple[list, int] | None:
+        """An ``execute`` sub-command this interpreter does not know at ``words[k]``: the
+        executors it leads to and the index after it, or None (refused)."""
+        return None
+
+    def _other_condition(self, words: list[str], k: int, executor: Any) -> tuple[bool, int]:
+        raise Unsupported(f"condition {words[k]}")
+
+    def _condition(self, words: list[str], k: int, executor: Any) -> tuple[bool, int]:
         kind = words[k]
         if kind == "score":
             holder, objective = self._holder(words[k + 1], executor), words[k + 2]
@@ -398,12 +453,17 @@ class Interpreter:
                 raise Unsupported(f"comparison {words[k + 3]}")
             return compare[words[k + 3]], k + 6
         if kind == "data" and words[k + 1] == "storage":
+            if words[k + 3].startswith("{"):  # a compound the storage's root must match
+                pattern, end = parse_snbt(words[k + 3])
+                if end != len(words[k + 3]):
+                    raise Unsupported(f"NBT path {words[k + 3]!r}")
+                return _matches(pattern, self.storage.get(words[k + 2], {})), k + 4
             try:
                 self._resolve(words[k + 2], parse_path(words[k + 3]))
             except KeyError:
                 return False, k + 4
             return True, k + 4
-        raise Unsupported(f"condition {kind}")
+        return self._other_condition(words, k, executor)
 
     # -- storage --------------------------------------------------------------------------
 
@@ -490,7 +550,7 @@ class Interpreter:
             return len(value)  # type: ignore[arg-type]
         raise Unsupported(line)
 
-    def _function_command(self, line: str, executor: str | None) -> int:
+    def _function_command(self, line: str, executor: Any) -> int:
         words = line.split(" ")
         name = words[1]
         if len(words) == 2:

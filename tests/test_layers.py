@@ -173,7 +173,8 @@ def _generic(name: str) -> bool:
 
 def _kind_module(target: str) -> bool:
     """Whether an import names one kind's own module (``puzzle.pipes``, ``bot.kinds.mines``,
-    the Pipes-only ``datapack``)."""
+    any ``datapack`` module: Pipes' pack at the top, other kinds' in ``datapack.<kind>``, and
+    what they share beside them, which generic code has no use for either)."""
     parts = target.split(".")
     return parts[0] == "datapack" or any(
         parts[: len(p.split(".")) + 1] == [*p.split("."), kind]
@@ -233,7 +234,8 @@ def test_generic_code_names_no_kind():
 
 def test_the_guard_sees_kinds_in_disguise():
     assert _kind_module("puzzle.pipes.notation") and _kind_module("bot.kinds.mines")
-    assert _kind_module("datapack") and not _kind_module("puzzle.grid")
+    assert _kind_module("datapack") and _kind_module("datapack.maze")
+    assert _kind_module("datapack.packing") and not _kind_module("puzzle.grid")
     assert not _kind_module("bot.kinds") and not _kind_module("renderer.canvas")
     assert _generic("play.service") and _generic("bot.replying") and _generic("bot.kindsmenu")
     assert not _generic("bot.kinds.pipes") and not _generic("play.legacy")
