@@ -121,6 +121,9 @@ class Face:
     #: How a move (the kind's notation) is made here, in the interface's terms: the button
     #: mode and the command (``B3lock`` → "🔒 Lock mode, or `/pipes lock B3`").
     explain: Callable[[str], str] = field(default=lambda move: f"`{move}`")
+    #: What a move did, in the interface's words, for a sentence that names it ("turned B3
+    #: ↺ once", "flagged D5").
+    said: Callable[[str], str] = field(default=lambda move: f"played {move}")
     #: Buttons of the kind's own beside the shared controls (a maze's arrows): their labels
     #: and action tokens (letters and digits, at most 8; they ride in button ids), and the
     #: move text of an action on a game in a click mode.

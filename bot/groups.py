@@ -94,7 +94,8 @@ def kind_group(face: Face) -> Commands:
                 game, user, interaction.id, interaction.user.display_name
             ),
             lambda played: (
-                f"💡 The hint played {', '.join(played.moves)} (+{penalty(1)} s on your time)."
+                f"💡 The hint {', '.join(map(face.said, played.moves))} "
+                f"(+{penalty(1)} s on your time)."
             ),
         )
 

@@ -246,10 +246,11 @@ def _daily_words(face: Face, choice: str) -> str:
 def _scopes(
     local: list[T] | None, everywhere: list[T], key: Callable[[T], object]
 ) -> list[tuple[str, list[T]]]:
-    """The lists a leaderboard shows: this server's, and everyone's only when it differs."""
+    """The lists a leaderboard shows: this server's, and everyone's only when it differs
+    (in what it holds: storage may give the same results in another order)."""
     if local is None:
         return [("Everywhere", everywhere)]
-    if [key(x) for x in local] == [key(x) for x in everywhere]:
+    if {key(x) for x in local} == {key(x) for x in everywhere}:
         return [("This server", local)]
     return [("This server", local), ("Everywhere", everywhere)]
 

@@ -3,6 +3,7 @@ typed runs and walks back, fog on the picture, a win, a give-up and the daily po
 
 from botkit import ALICE, board_message, enable_daily, message_of
 
+from datapack.maze import build
 from db import DailyKind
 from play import load
 from puzzle import KINDS
@@ -107,3 +108,15 @@ async def test_the_daily_post_carries_a_maze_that_shows_nothing_but_its_size(har
     made = await harness.click(message_of(harness, post), play, ALICE)
     board = board_message(made)
     assert board.ephemeral and board.content.startswith("**Daily Maze 2026-11-22** · 10×10")
+
+
+async def test_the_datapack_builds_the_maze_being_walked(harness):
+    _, _, game = await new_maze(harness, size="9x7", seed="pack")
+    made = await harness.command("datapack", ALICE, group="maze")
+    reply = made[-1]
+    assert reply.ephemeral and "**9x7-pack**" in reply.content
+    assert "`/function maze:build`" in reply.content
+    [(name, blob)] = reply.files
+    assert name == "maze-9x7-pack-datapack.zip"
+    maze = load(game.puzzle)
+    assert (name, blob) == build(maze)  # the very maze on the board

@@ -9,6 +9,7 @@ and 3y + 1 … 3y + 2 south of it, 3 blocks high; the walls stand between the ce
 
 import io
 import json
+import os
 import re
 import zipfile
 from collections import deque
@@ -16,8 +17,12 @@ from collections import deque
 import pytest
 from mazeplans import DOWN, LEFT, RIGHT, UP, Plan, open_plan, random_plan
 from mcworld import FILL_LIMIT, Failed, World
+from PIL import Image, ImageDraw
 
 from datapack.maze import MAX_SIDE, build, check_fits, file_name, functions, install_note
+from puzzle import KINDS
+
+KIND = KINDS["maze"]
 
 #: Minecraft's default maxCommandChainLength: commands per top-level execution.
 LIMIT = 65_536
@@ -33,6 +38,9 @@ PLANS = {
     "7x12": random_plan(7, 12, "tall"),
     "40x40": random_plan(40, 40, "forty"),
     "6x4 no inner walls": open_plan(6, 4),
+    # The maze kind's own mazes, as the bot hands them to the pack.
+    "kind 15x15": KIND.load(KIND.generate(KIND.parse_params("15x15"), "pack")),
+    "kind 20x9 hard kruskal": KIND.load(KIND.generate(KIND.parse_params("20x9kh"), "pack")),
 }
 
 
@@ -388,3 +396,32 @@ def test_the_largest_mazes_stay_within_the_limits(plan):
     assert built.world.forced == set()
     for cell in (plan.start, plan.exit, plan.width * plan.height - 1):
         assert all(built.passage(c) for c in built.cell_columns(cell))
+
+
+#: The colour of each block seen from above (the README's picture of a build).
+TOP_COLOURS = {
+    "minecraft:stone_bricks": (118, 118, 118),
+    "minecraft:smooth_stone": (214, 214, 214),
+    "minecraft:gold_block": (246, 208, 61),
+    "minecraft:emerald_block": (23, 221, 98),
+}
+
+
+def test_seen_from_above_the_build_is_the_maze(tmp_path):
+    """The blocks of a kind's maze seen from above, 6 px a block: walls exactly where the
+    build has them (saved as the README's picture with MAZE_BUILD_PICTURE)."""
+    built = Built(PLANS["kind 15x15"])
+    plan, pixel = built.plan, 6
+    side_x, side_z = PITCH * plan.width + 1, PITCH * plan.height + 1
+    image = Image.new("RGB", (side_x * pixel, side_z * pixel))
+    for dx in range(side_x):
+        for dz in range(side_z):
+            top = next(
+                built.at(dx, dy, dz) for dy in range(HEIGHT, -1, -1) if built.at(dx, dy, dz) != AIR
+            )
+            assert (top == "minecraft:stone_bricks") == built.wall((dx, dz))
+            box = (dx * pixel, dz * pixel, dx * pixel + pixel - 1, dz * pixel + pixel - 1)
+            ImageDraw.Draw(image).rectangle(box, fill=TOP_COLOURS[top])
+    colours = {colour for _, colour in image.getcolors(1 << 16)}
+    assert colours == set(TOP_COLOURS.values())
+    image.save(os.environ.get("MAZE_BUILD_PICTURE") or tmp_path / "build.png")

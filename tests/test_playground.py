@@ -463,8 +463,9 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
 
 def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
     """A typed move answers with the board's picture, a refusal names its board in small
-    print, a board given up says so in its banner, and a Minesweeper board opens on a window
-    of closed cells to open (the README's pictures, with PLAYGROUND_SCREENSHOTS)."""
+    print, a board given up says so in its banner, a Minesweeper board opens on a window of
+    closed cells to open, and a maze is walked by hints (the README's pictures, with
+    PLAYGROUND_SCREENSHOTS)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -490,6 +491,13 @@ def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
     assert any("⬜" in cell.text for cell in cells)  # closed cells to open in the first window
     if shots:
         browser.save_screenshot(f"{shots}/playground-mines-first-window.png")
+    type_command(browser, "/maze new 12x12 seed:shot")
+    for _ in range(3):
+        type_command(browser, "/maze hint")
+    page = text_of(browser)
+    assert "Maze 12x12-shot" in page and "💡 3 (+90 s)" in page
+    if shots:
+        browser.save_screenshot(f"{shots}/playground-maze-mid-walk.png")
 
 
 async def test_minesweeper_a_maze_and_the_daily_of_every_kind_on_the_page(client):

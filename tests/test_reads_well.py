@@ -22,6 +22,7 @@ from playground.offline import GUILD_ID, default_name
 from puzzle import KINDS
 from puzzle.grid import cell_name
 from puzzle.pipes import turns_between
+from renderer import theme
 
 
 async def test_a_locked_tile_is_refused_in_the_interfaces_terms(harness):
@@ -71,7 +72,9 @@ async def test_restart_and_hint_say_what_they_did(harness):
     _, _, game = await new_board(harness)
     made = await harness.command("hint", ALICE)
     moves = [m.move for m in await harness.bot.storage.moves(game.id)]
-    assert f"💡 The hint played {moves[-1]} (+30 s on your time)." in made[-1].content
+    cell, back, times = re.fullmatch(r"([A-E][1-4])(ccw)?(?:x(2))?", moves[-1]).groups()
+    turned = f"{cell} {'↺' if back else '↻'} {'twice' if times else 'once'}"
+    assert f"💡 The hint turned {turned} (+30 s on your time)." in made[-1].content
     made = await harness.command("restart", ALICE)
     assert "↩ Back as it started: your moves so far and your clock carry on." in made[-1].content
 
@@ -264,3 +267,32 @@ async def test_a_result_stored_before_names_shows_a_mention_here_only(harness, c
     assert "Alice A" in here and f"<@{BOB}>" in here and "a player" not in here
     assert "Alice A" in everywhere and f"<@{BOB}>" in everywhere and "a player" in everywhere
     assert "<@7>" not in board
+
+
+@pytest.mark.parametrize(
+    ("group", "size", "words"),
+    [
+        ("mines", "beginner", r"(opened|flagged) [A-I][1-9]"),
+        ("maze", "8x8", r"ran (left|up|down|right)"),
+    ],
+)
+async def test_a_hint_says_what_it_did_in_the_interfaces_words(harness, group, size, words):
+    await harness.command("new", ALICE, group=group, size=size, seed="words")
+    said = (await harness.command("hint", ALICE, group=group))[-1].content
+    assert re.search(rf"💡 The hint {words} \(\+30 s on your time\)\.", said), said
+
+
+def test_everywhere_is_the_same_list_whatever_order_storage_gives_it():
+    from bot.texts import _scopes
+
+    results = [(1, "a"), (2, "b"), (3, "c")]
+    assert _scopes(results, results[::-1], lambda r: r) == [("This server", results)]
+
+
+async def test_a_lost_minesweeper_picture_carries_no_frame_of_the_last_click(harness):
+    await harness.command("new", ALICE, group="mines", size="beginner", seed="boom")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    mine = min(load(game.puzzle).mines)
+    made = await harness.command("open", ALICE, group="mines", cells=cell_name(mine % 9, mine // 9))
+    picture = next(r for r in made if r.files).image().convert("RGB")
+    assert theme.HIGHLIGHT not in {colour for _, colour in picture.getcolors(1 << 16)}

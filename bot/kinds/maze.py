@@ -10,12 +10,13 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+import datapack.maze as minecraft
 from play import Board, UserError
 from puzzle import KINDS, Marks
 from puzzle.grid import cell_name, parse_size
 from renderer import MazeView, render_maze_png
 
-from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Verb
+from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
@@ -42,6 +43,8 @@ cell button walks back to a cell you have been on. The window of buttons follows
 • `/maze move RRDL`: several runs in one go; `/maze go B3`: back to a visited cell.
 • `/maze hint` (+30 s), `/maze resume`, `/maze restart`, `/maze giveup`, \
 `/maze leaderboard`, `/maze stats`, `/maze datapack` (the maze built in Minecraft)."""
+#: Each run's direction in words, by its letter.
+RUNS = {"L": "left", "U": "up", "D": "down", "R": "right"}
 #: The arrows: label and action token (the run's direction letter, lowercase).
 ARROWS = (("⬅ Left", "l"), ("⬆ Up", "u"), ("⬇ Down", "d"), ("➡ Right", "r"))
 
@@ -83,6 +86,14 @@ async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
     view = MazeView(puzzle.width, puzzle.height, (0,) * area, -1, -1, None, (), ())
     png, _ = await workers.draw(render_maze_png, view)
     return "maze.png", png
+
+
+def _pack(maze: Any) -> tuple[str, list[tuple[str, bytes]]]:
+    """The data pack that builds the maze in Minecraft, and how to use it."""
+    minecraft.check_fits(maze)
+    name, blob = minecraft.build(maze)
+    text = f"A Minecraft data pack of **{maze.code}**: the very same maze, built in your world.\n"
+    return text + minecraft.install_note(maze), [(name, blob)]
 
 
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
@@ -195,4 +206,6 @@ FACE = Face(
     controls=ARROWS,
     act=lambda game, action, mode: action.upper(),
     pans=False,
+    said=lambda move: f"ran {RUNS[move]}" if move in RUNS else f"walked back to {move}",
+    pack=Pack("The Minecraft data pack that builds your current maze", _pack),
 )

@@ -129,10 +129,10 @@ def _body(board: Board) -> str:
     clicks = FACE.counted(game.turns)
     if game.solved:
         return f"✅ Cleared in {solve_time(board)} with {clicks} (par {board.par})."
+    if board.given_up:
+        return f"🏳 Given up after {clicks}."
     if game.finished:
-        exploded = details.get("exploded")
-        if exploded is None:
-            return f"🏳 Given up after {clicks}."
+        exploded = details["exploded"]
         where = cell_name(exploded % game.width, exploded // game.width)
         ends = " This was your attempt at the daily." if game.daily_id is not None else ""
         return f"💥 A mine went off at {where} after {clicks}: this game is lost.{ends}"
@@ -224,4 +224,7 @@ FACE = Face(
     board_noun="Minesweeper board",
     daily_words=_daily_words,
     explain=lambda move: f"🚩 Flag mode, or `/mines flag {move.removesuffix('f')}`",
+    said=lambda move: (
+        {"f": "flagged ", "c": "opened around "}.get(move[-1], "opened ") + move.rstrip("fc")
+    ),
 )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import discord
@@ -167,6 +168,17 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
     return new
 
 
+def _said(move: str) -> str:
+    """'turned B3 ↺ once', 'turned C4 ↻ twice', 'locked D1'."""
+    if move.endswith("lock"):
+        return f"locked {move.removesuffix('lock')}"
+    turn = re.fullmatch(r"([A-Z]+[0-9]+)(ccw)?(?:x([0-9]+))?", move)
+    assert turn is not None, move  # a move as the kind writes it (``format_move``)
+    cell, back, times = turn.groups()
+    count = {None: "once", "2": "twice"}.get(times, f"{times} times")
+    return f"turned {cell} {'↺' if back else '↻'} {count}"
+
+
 def _locks(text: str) -> str:
     return " ".join(f"{word.removesuffix('lock')}lock" for word in text.replace(",", " ").split())
 
@@ -232,4 +244,5 @@ FACE = Face(
     warm=warm,
     daily_words=_daily_words,
     explain=lambda move: f"🔒 Lock mode, or `/pipes lock {move.removesuffix('lock')}`",
+    said=_said,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 from ..codes import normalize_seed
@@ -129,7 +130,8 @@ class MazeKind:
 
     def load(self, stored: PuzzleText) -> Maze:
         """The maze of a stored description (the solution is not read)."""
-        return read(stored.description, parse_params(stored.params))
+        maze = read(stored.description, parse_params(stored.params))
+        return replace(maze, code=f"{stored.params}-{stored.seed}")
 
     def label(self, puzzle: Maze) -> str:
         """'12×12 · normal', '20×20 · hard · Kruskal'."""

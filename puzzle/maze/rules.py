@@ -49,6 +49,13 @@ class Maze:
     to_exit: tuple[int, ...]
     #: The cells of one shortest path from the start to the exit, both included.
     path: tuple[int, ...]
+    #: The puzzle's code (``12x12-abc``), once loaded from a stored puzzle.
+    code: str = ""
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The open sides of every cell, as a Minecraft pack's plan names them."""
+        return self.cells
 
     @property
     def par(self) -> int:
