@@ -69,8 +69,8 @@ def parse_cell(text: str, width: int, height: int) -> int:
     return x + y * width
 
 
-def parse_size(text: str, smallest: int = MIN_SIDE) -> tuple[int, int]:
-    """'6x6', '8×5', '10' -> (width, height), each side from ``smallest`` to ``MAX_SIDE``;
+def parse_size(text: str, smallest: int = MIN_SIDE, largest: int = MAX_SIDE) -> tuple[int, int]:
+    """'6x6', '8×5', '10' -> (width, height), each side from ``smallest`` to ``largest``;
     ValueError with a readable message otherwise."""
     match = _SIZE.match(text or "")
     if not match:
@@ -80,10 +80,10 @@ def parse_size(text: str, smallest: int = MIN_SIDE) -> tuple[int, int]:
     width = int(match.group(1))
     height = int(match.group(2) or width)
     for side in (width, height):
-        if not smallest <= side <= MAX_SIDE:
+        if not smallest <= side <= largest:
             raise ValueError(
                 f"A {width}×{height} board is not possible: "
-                f"each side must be from {smallest} to {MAX_SIDE} tiles."
+                f"each side must be from {smallest} to {largest} tiles."
             )
     return width, height
 

@@ -1,0 +1,250 @@
+"""Ten Drops behind the kind interface (``puzzle.kind.Kind``); its texts are described in the
+package's docstring (``puzzle.drops``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from ..codes import normalize_seed
+from ..grid import cell_name
+from ..kind import Applied, Generated, Kind, Marks, MoveError, Outcome, PuzzleText, Scoring, Status
+from .generator import generate
+from .notation import Params, format_move, format_params, parse_moves, parse_params
+from .rules import PER_REFUND, Tick, tap
+from .solver import greedy_tap, replay, solve
+
+#: Version of ``generate``; bump it whenever the same code would give another board.
+GENERATOR = "drops/1"
+#: Boards the exact search expands at most for a hint, and for the par of a stored board
+#: whose solution does not clear it.
+HINT_LIMIT = 2_000
+LOAD_LIMIT = 20_000
+
+_ROWS = r"([0-4]{1,8}(?:/[0-4]{1,8}){0,7})"
+_DESCRIPTION = re.compile(rf"([0-9])x([0-9]);drops=([0-9]{{1,3}});{_ROWS}")
+_STATE = re.compile(rf"drops=([0-9]{{1,3}});{_ROWS}(?:;taps=([0-9]{{1,4}});bursts=([0-9]{{1,3}}))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Drops:
+    """A Ten Drops board to clear: its cells' drops (row-major), the drops to start with, its
+    level, an optimal line of taps and par, the drops that line leaves."""
+
+    width: int
+    height: int
+    cells: tuple[int, ...]
+    drops: int
+    level: str
+    solution: tuple[int, ...]
+    par: int
+    #: The puzzle's code (``6x6-abc``), once loaded from a stored puzzle.
+    code: str = ""
+
+    def name(self, cell: int) -> str:
+        return cell_name(cell % self.width, cell // self.width)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The board as it stands: its cells, the drops left, the taps made and the bursts of
+    the last tap."""
+
+    width: int
+    cells: tuple[int, ...]
+    drops: int
+    taps: int = 0
+    bursts: int = 0
+
+    @property
+    def cleared(self) -> bool:
+        return not any(self.cells)
+
+    @property
+    def outcome(self) -> Outcome:
+        return "solved" if self.cleared else "lost" if not self.drops else "playing"
+
+
+def rows(width: int, cells: Sequence[int]) -> str:
+    """Cells as rows of digits: '342232/000023/…'."""
+    return "/".join("".join(map(str, cells[y : y + width])) for y in range(0, len(cells), width))
+
+
+def describe(width: int, height: int, cells: Sequence[int], drops: int) -> str:
+    """The description: ``<W>x<H>;drops=<n>;<row 1>/<row 2>/…``, one digit 0–4 a cell."""
+    return f"{width}x{height};drops={drops};{rows(width, cells)}"
+
+
+def read(description: str, params: Params) -> tuple[tuple[int, ...], int]:
+    """The cells and start drops of a description made for ``params``; ValueError unless
+    its size is theirs and every row holds one digit 0–4 a cell."""
+    match = _DESCRIPTION.fullmatch(description)
+    size = (params.width, params.height)
+    if not match or (int(match[1]), int(match[2])) != size:
+        raise ValueError(f"a Ten Drops description does not fit {format_params(params)}")
+    lines = match[4].split("/")
+    if len(lines) != params.height or any(len(line) != params.width for line in lines):
+        raise ValueError(f"a Ten Drops description does not fit {format_params(params)}")
+    return tuple(int(digit) for line in lines for digit in line), int(match[3])
+
+
+def best_drops(
+    width: int, height: int, cells: bytes, drops: int, solution: str
+) -> tuple[tuple[int, ...], int]:
+    """An optimal line and its drops left: the stored solution when it clears the board (the
+    generator proved it best), else the exact search's line within ``LOAD_LIMIT`` boards (the
+    best it found if it proves none); no line and 0 when none clears."""
+    try:
+        taps = tuple(parse_moves(solution, width, height)) if solution.strip() else ()
+    except ValueError:
+        taps = ()
+    left = replay(width, height, cells, drops, taps) if taps else None
+    if left is not None:
+        return taps, left
+    line = solve(width, height, cells, drops, LOAD_LIMIT).line
+    return (line.taps, line.drops) if line else ((), 0)
+
+
+class DropsKind:
+    """Ten Drops: clear the board with the most drops left."""
+
+    name = "drops"
+    title = "Ten Drops"
+    generator = GENERATOR
+    presets: tuple[str, ...] = ("6x6", "6x6e", "6x6h", "5x5", "5x5h", "7x7")
+    default_daily = "6x6"
+    daily_presets: tuple[str, ...] = ("6x6", "6x6e", "6x6h", "5x5", "5x5h")
+    #: Drops left at the clear (``Status.points``), then fewer taps, then time.
+    scoring = Scoring(by="points")
+
+    def parse_params(self, text: str) -> Params:
+        return parse_params(text)
+
+    def format_params(self, params: Params) -> str:
+        return format_params(params)
+
+    def size(self, params: Params) -> tuple[int, int]:
+        return params.width, params.height
+
+    def parse_daily(self, text: str) -> str:
+        """Any board ``parse_params`` reads, written as its parameters (``6x6 hard`` →
+        ``6x6h``)."""
+        return format_params(parse_params(text))
+
+    def daily(self, choice: str, day: date) -> Params:
+        """The same kind of board every day."""
+        return parse_params(choice)
+
+    def generate(self, params: Params, seed: str) -> Generated:
+        seed, text = normalize_seed(seed), format_params(params)
+        made = generate(params.width, params.height, params.level, f"{text}-{seed}")
+        gap = made.line.drops - (made.greedy if made.greedy is not None else -1)
+        return Generated(
+            kind=self.name,
+            params=text,
+            seed=seed,
+            width=params.width,
+            height=params.height,
+            description=describe(params.width, params.height, made.cells, made.drops),
+            solution=" ".join(format_move(cell, params.width) for cell in made.line.taps),
+            par=made.line.drops,
+            difficulty=float(gap),
+            generator=self.generator,
+        )
+
+    def load(self, stored: PuzzleText) -> Drops:
+        """The board of a stored description; par is what its solution leaves (see
+        ``best_drops``)."""
+        params = parse_params(stored.params)
+        cells, drops = read(stored.description, params)
+        width, height = params.width, params.height
+        line, par = best_drops(width, height, bytes(cells), drops, stored.solution)
+        code = f"{stored.params}-{stored.seed}"
+        return Drops(width, height, cells, drops, params.level, line, par, code)
+
+    def label(self, puzzle: Drops) -> str:
+        """'6×6 · normal · 10 drops'."""
+        return f"{puzzle.width}×{puzzle.height} · {puzzle.level} · {puzzle.drops} drops"
+
+    def par(self, puzzle: Drops) -> int:
+        """The most drops left at the clear (not a count of moves: more is better)."""
+        return puzzle.par
+
+    def initial_state(self, puzzle: Drops) -> State:
+        return State(puzzle.width, puzzle.cells, puzzle.drops)
+
+    def parse_moves(self, puzzle: Drops, state: State, text: str) -> list[int]:
+        return parse_moves(text, puzzle.width, puzzle.height)
+
+    def format_move(self, puzzle: Drops, move: int) -> str:
+        return format_move(move, puzzle.width)
+
+    def apply(self, puzzle: Drops, state: State, moves: Sequence[int]) -> Applied[State, int]:
+        """Taps in order; once one ends the game (cleared, or out of drops), the rest are not
+        played, and none is on a finished game (MoveError). Each tap counts one; the marks
+        are the cells tapped and the last of them; the trace is every tap's ``Tick``s, tick
+        0 (the tap itself) to the last tick anything moved."""
+        if moves and state.cleared:
+            raise MoveError("This board is cleared already.")
+        if moves and not state.drops:
+            raise MoveError("You have no drops left: this board is lost.")
+        played: list[int] = []
+        ticks: list[Tick] = []
+        for cell in moves:
+            if state.outcome != "playing":
+                break
+            tapped = tap(puzzle.width, puzzle.height, bytes(state.cells), cell, ticks=True)
+            drops = state.drops - 1 + tapped.refund
+            state = State(state.width, tuple(tapped.cells), drops, state.taps + 1, tapped.bursts)
+            played.append(cell)
+            ticks += tapped.ticks
+        marks = Marks(tuple(dict.fromkeys(played)), focus=played[-1] if played else None)
+        return Applied(state, tuple(played), len(played), marks, tuple(ticks))
+
+    def status(self, puzzle: Drops, state: State) -> Status:
+        """Solved once cleared, scoring the drops left; lost with no drops left and drops on
+        the board. Details for pictures: ``drops`` (left), ``taps``, ``bursts`` and
+        ``refund`` (of the last tap), ``cells`` (every cell's drops, row-major)."""
+        details = {
+            "drops": state.drops,
+            "taps": state.taps,
+            "bursts": state.bursts,
+            "refund": state.bursts // PER_REFUND,
+            "cells": state.cells,
+        }
+        outcome = state.outcome
+        return Status(outcome, details, state.drops if outcome == "solved" else None)
+
+    def hint(self, puzzle: Drops, state: State) -> int | str:
+        """The next tap of a line with the most drops left from this state (the exact search,
+        ``HINT_LIMIT`` boards at most); unproven, the best line it knows (the greedy
+        player's), else the greedy player's next tap."""
+        if state.outcome != "playing":
+            return "No hint: this game is over."
+        board = bytes(state.cells)
+        search = solve(puzzle.width, puzzle.height, board, state.drops, HINT_LIMIT)
+        if search.line is not None:
+            return search.line.taps[0]
+        if search.proven:
+            return "No hint: no taps clear this board with the drops you have left."
+        return greedy_tap(puzzle.width, puzzle.height, board)
+
+    def encode_state(self, state: State) -> str:
+        """``drops=<n>;<row 1>/…;taps=<t>;bursts=<b>``: the drops left, the cells as in a
+        description, the taps made and the bursts of the last one."""
+        board = rows(state.width, state.cells)
+        return f"drops={state.drops};{board};taps={state.taps};bursts={state.bursts}"
+
+    def decode_state(self, text: str) -> State:
+        """A state's text; the issue's short form ``drops=<n>;<rows>`` reads as no tap made."""
+        match = _STATE.fullmatch(text)
+        lines = match[2].split("/") if match else []
+        if not match or len({len(line) for line in lines}) != 1:
+            raise ValueError("that is not a Ten Drops state")
+        cells = tuple(int(digit) for line in lines for digit in line)
+        return State(len(lines[0]), cells, int(match[1]), int(match[3] or 0), int(match[4] or 0))
+
+
+KIND: Kind[Params, Drops, State, int] = DropsKind()

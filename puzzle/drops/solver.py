@@ -1,0 +1,297 @@
+"""The most drops a Ten Drops board can be cleared with: an exact A*, and two players to
+measure it by (greedy, and the seed's best-first bot).
+
+**Costs.** A tap costs one drop and refunds ⌊bursts / 3⌋, so a line of taps leaves
+``drops - Σ(1 - ⌊b/3⌋)``: the search minimises that *net cost* (which may be negative), then
+the taps. A board is the state (one byte a cell); the drops left only restrict the lines:
+every board before the clear needs a drop left, so a board reached at a lower net cost is
+better in every way and the transposition table keeps the best (net, taps) of each.
+
+**The bound.** For a board with ``N`` cells holding drops, ``C`` components (cells joined
+when they share a row or a column; splashes fly along rows and columns, so a chain never
+leaves the tapped cell's component) and its fullest cell holding ``m``::
+
+    h = ⌈(2C − N) / 3⌉ + (4 − m),   h = 0 on the cleared board.
+
+*It is consistent* (so A* with a closed set is exact): for a tap of net cost ``c`` from
+board ``s`` to ``s'``, ``H(s) ≤ c + H(s')`` for the real-valued ``H`` inside the ceiling,
+hence for ``h`` (``c`` is a whole number). Three cases:
+
+- a tap on a cell holding 1–3 (no burst): N and C stay, m grows by at most 1 (c = 1);
+- a tap on an empty cell: N grows by 1, and the new cell lies in one row and one column, so
+  it joins at most two components: C falls by at most 1; m stays; H falls by at most
+  2/3 + 1/3 = 1 = c;
+- a tap on a 4 (m = 4) with ``b`` bursts: a cell bursts at most once a tap (splashes pass
+  over empty cells) and no empty cell fills, so N falls by ``b`` and no component merges;
+  only the tapped one changes, and C falls by 1 at most, when it clears. H falls by at most
+  2/3 − b/3 ≤ 1 − ⌊b/3⌋ = c (at the clear too, where H(s) = (2 − b)/3).
+
+So ``h`` never overestimates the net cost still to pay (``h`` of the clear is 0). It is the
+prototype's N/3 bound (each burst refunds a third at best) tightened by components and by
+the taps a board without a 4 needs before any chain. The components cost a few µs, so a
+board enters the queue with ``C = 1`` (consistent too, by the same cases) and is re-queued
+with its true ``C`` when it comes out first (lazy evaluation of the larger bound).
+
+**Taps that can wait.** A tap that bursts nothing (a *prep*) commutes with a following chain
+that leaves its cell alone: a prepped cell that held drops and does not burst absorbs the
+same splashes either way, and a cell prepped from empty that no splash reaches changes
+nothing. Moving such a prep after the chain keeps the net cost, the taps and every board's
+drops at least as high. So some optimal line has every prep followed by the chain that
+bursts its cell (a prep on a cell holding drops) or that reaches it (a prep on an empty
+cell), and the search plays only such lines: the cells prepped since the last chain ride
+with the board, and a chain that leaves one of them alone is not played (most are ruled out
+without playing them: a chain that reaches none of them runs as it did on the board before
+the preps, which is cached).
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .rules import FULL, tap
+
+#: Taps the exact search tries at most unless told otherwise (some 10 µs each).
+LIMIT = 1_000_000
+#: Taps a greedy player makes at most.
+MAX_GREEDY_TAPS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Taps (row-major cells) that clear a board, the drops left after them, and whether
+    the search proved no line leaves more (nor as many with fewer taps)."""
+
+    taps: tuple[int, ...]
+    drops: int
+    proven: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a search found: the best line (None: none found), whether it is proven best (a
+    proven None: no line clears the board), and the boards expanded."""
+
+    line: Line | None
+    proven: bool
+    expanded: int
+
+
+def _row_masks(width: int, height: int) -> dict[bytes, int]:
+    """Columns holding drops, as a bit mask, for every row of 0/1 flags."""
+    masks = {}
+    for mask in range(1 << width):
+        masks[bytes((mask >> x) & 1 for x in range(width))] = mask
+    return masks
+
+
+class _Board:
+    """A board size's geometry for the bound."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.masks = _row_masks(width, height)
+        self.flags = bytes(min(v, 1) for v in range(256))
+
+    def components(self, board: bytes) -> int:
+        """Components of the cells holding drops: cells sharing a row or a column join."""
+        flags, w = board.translate(self.flags), self.width
+        groups: list[int] = []
+        for y in range(0, w * self.height, w):
+            merged = self.masks[flags[y : y + w]]
+            if merged:
+                apart = [g for g in groups if not g & merged]
+                for g in groups:
+                    if g & merged:
+                        merged |= g
+                groups = [*apart, merged]
+        return len(groups)
+
+    def bound(self, board: bytes, components: int = 1) -> int:
+        """``h`` of the module's docstring, with ``components`` for C (1 is a weaker bound)."""
+        cells = len(board) - board.count(0)
+        if not cells:
+            return 0
+        return -((cells - 2 * components) // 3) + FULL - max(board)
+
+
+def solve(
+    width: int,
+    height: int,
+    board: bytes,
+    drops: int,
+    limit: int = LIMIT,
+    deadline: float | None = None,
+) -> Search:
+    """The line that clears the board with the most drops left, then the fewest taps, by A*
+    over chains (see the module); after ``limit`` taps tried (or past ``deadline``, a
+    ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
+    geometry = _Board(width, height)
+    upper = greedy(width, height, board, drops)
+    # No line ends below 0 drops, nor (to be worth finding) below the greedy one.
+    cap = drops if upper is None else drops - upper.drops
+    start = bytes(board)
+    best = {start: (0, 0)}
+    came: dict[bytes, tuple[bytes, tuple[int, ...]]] = {}
+    bound = geometry.bound(start, geometry.components(start))
+    # Entries: (f, taps bound, net, taps, preps, board, h): the board's chains after
+    # ``preps`` preps are still to be played; among equal f the lower net cost first
+    # (measured: several times fewer boards than deeper first).
+    queue = [(bound, 1, 0, 0, 0, start, bound)]
+    expanded, tried = 0, [0]
+    while queue:
+        _, _, net, taps, preps, cells, h = heapq.heappop(queue)
+        if best[cells] != (net, taps):
+            continue
+        if not any(cells):
+            return Search(Line(_line(came, cells), drops - net, True), True, expanded)
+        if tried[0] >= limit or _late(deadline):
+            return Search(upper, False, expanded)
+        expanded += 1
+        more = preps + 1
+        if drops - net - more >= 1:
+            lower = max(net + h, net + 1 + more - (len(cells) - cells.count(0) + more) // 3)
+            if lower <= cap:
+                heapq.heappush(queue, (lower, taps + 1 + more, net, taps, more, cells, h))
+        for k, (child, played, refund) in enumerate(_chains(width, height, cells, preps, tried)):
+            if not k % 64 and (tried[0] >= limit or _late(deadline)):
+                return Search(upper, False, expanded)
+            child_net = net + 1 + preps - refund
+            left = drops - child_net
+            if left < 1 and (left < 0 or any(child)):
+                continue
+            child_taps = taps + len(played)
+            old = best.get(child)
+            if old is not None and old <= (child_net, child_taps):
+                continue
+            child_h = geometry.bound(child, geometry.components(child))
+            if child_net + child_h > cap:
+                continue
+            best[child] = (child_net, child_taps)
+            came[child] = (cells, played)
+            entry = (child_net + child_h, child_taps + any(child), child_net, child_taps, 0)
+            heapq.heappush(queue, (*entry, child, child_h))
+    return Search(None, True, expanded)
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _chains(
+    width: int, height: int, cells: bytes, preps: int, tried: list[int]
+) -> Iterator[tuple[bytes, tuple[int, ...], int]]:
+    """Every chain after exactly ``preps`` preps that wait for it (see the module): the board
+    after, the taps (the preps, then the chain's), and the refund; ``tried[0]`` counts the
+    taps played."""
+    for cell, value in enumerate(cells):
+        forced = FULL - value
+        if forced > preps:
+            continue
+        board = cells[:cell] + bytes((FULL,)) + cells[cell + 1 :]
+        bit = 1 << cell
+        stack = [(board, preps - forced, bit, bit if forced else 0, 0)]
+        seen = {board}
+        while stack:
+            board, left, prepped, burst, reach = stack.pop()
+            tapped = tap(width, height, board, cell)
+            tried[0] += 1
+            if not left:
+                if tapped.burst & burst == burst and tapped.reached & reach == reach:
+                    played = [c for c in range(len(cells)) for _ in range(board[c] - cells[c])]
+                    yield tapped.cells, (*played, cell), tapped.refund
+                continue
+            open_ = tapped.reached & ~prepped
+            while open_:
+                low = open_ & -open_
+                open_ ^= low
+                there = low.bit_length() - 1
+                value = board[there]
+                for more in range(1, min(left, FULL - value) + 1):
+                    after = board[:there] + bytes((value + more,)) + board[there + 1 :]
+                    if after in seen:
+                        continue
+                    seen.add(after)
+                    must = low if value or more > 1 else 0
+                    stack.append(
+                        (after, left - more, prepped | low, burst | must, reach | low ^ must)
+                    )
+
+
+def _line(came: dict[bytes, tuple[bytes, tuple[int, ...]]], board: bytes) -> tuple[int, ...]:
+    """The taps that led from the start to ``board``."""
+    parts = []
+    while board in came:
+        board, played = came[board]
+        parts.append(played)
+    return tuple(cell for played in reversed(parts) for cell in played)
+
+
+def replay(width: int, height: int, board: bytes, drops: int, taps: tuple[int, ...]) -> int | None:
+    """The drops left once ``taps`` clear the board, or None if they do not (the drops run
+    out, or the board is not clear after the last)."""
+    for k, cell in enumerate(taps):
+        if drops < 1:
+            return None
+        tapped = tap(width, height, board, cell)
+        board, drops = tapped.cells, drops - 1 + tapped.refund
+        if not any(board):
+            return drops if k == len(taps) - 1 else None
+    return None
+
+
+def greedy(width: int, height: int, board: bytes, drops: int) -> Line | None:
+    """The greedy player's line, if it clears the board: each tap bursts the most cells,
+    ties going to the fullest cell, then to the first in reading order."""
+    taps: list[int] = []
+    while drops > 0 and len(taps) < MAX_GREEDY_TAPS:
+        cell = greedy_tap(width, height, board)
+        tapped = tap(width, height, board, cell)
+        board, drops = tapped.cells, drops - 1 + tapped.refund
+        taps.append(cell)
+        if not any(board):
+            return Line(tuple(taps), drops)
+    return None
+
+
+def greedy_tap(width: int, height: int, board: bytes) -> int:
+    """The greedy player's tap: the most bursts, then the fullest cell, then the first."""
+    choices = [(tap(width, height, board, c).bursts, board[c], -c) for c in range(len(board))]
+    return -max(choices)[2]
+
+
+def best_first(
+    width: int, height: int, board: bytes, drops: int, limit: int = LIMIT
+) -> Line | None:
+    """The seed's bot, the "A*" it is not: boards by net drops used, then the refunds so far
+    (more first), then Σ(5 − v) over the cells holding drops; the first clear it takes out
+    (None: none within ``limit`` boards)."""
+    area = len(board)
+    start = bytes(board)
+    queue: list[tuple[int, int, int, bytes, tuple[int, ...]]] = [(0, 0, _spread(start), start, ())]
+    seen = {start: 0}
+    for _ in range(limit):
+        if not queue:
+            return None
+        net, refunds, _, cells, taps = heapq.heappop(queue)
+        if cells.count(0) == area:
+            return Line(taps, drops - net)
+        for cell in range(area):
+            tapped = tap(width, height, cells, cell)
+            child, child_net = tapped.cells, net + 1 - tapped.refund
+            left = drops - child_net
+            if left < 1 and (left < 0 or child.count(0) != area):
+                continue
+            if seen.get(child, child_net + 1) <= child_net:
+                continue
+            seen[child] = child_net
+            entry = (child_net, refunds - tapped.refund, _spread(child), child, (*taps, cell))
+            heapq.heappush(queue, entry)
+    return None
+
+
+def _spread(board: bytes) -> int:
+    """The seed's map score: Σ(5 − v) over the cells holding drops."""
+    return sum(5 - v for v in board if v)
