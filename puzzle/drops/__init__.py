@@ -35,7 +35,7 @@ drops. Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers
   and ``best_first`` (the seed's bot), ``replay``.
 """
 
-from .generator import Made, composition, draw, generate, level_of
+from .generator import Made, composition, draw, fits, generate
 from .kind import GENERATOR, KIND, Drops, DropsKind, State, best_drops, describe, read, rows
 from .notation import Params, format_move, format_params, parse_moves, parse_params
 from .rules import FULL, PER_REFUND, Tapped, Tick, ahead, tap
@@ -61,12 +61,12 @@ __all__ = [
     "composition",
     "describe",
     "draw",
+    "fits",
     "format_move",
     "format_params",
     "generate",
     "greedy",
     "greedy_tap",
-    "level_of",
     "parse_moves",
     "parse_params",
     "read",

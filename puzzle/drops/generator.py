@@ -8,40 +8,44 @@ value). The shuffle is Knuth's, drawn from ``puzzle.prng.Stream`` seeded with th
 code, never the global random state.
 
 **Keeping.** A board is kept when the exact search (``solver.solve``) proves its optimum
-within ``CANDIDATE_LIMIT`` boards expanded and it needs its level, measured against a greedy
+within ``CANDIDATE_LIMIT`` taps tried and it needs its level, measured against a greedy
 player (``solver.greedy``: the most bursts each tap) and the seed's best-first bot
 (``solver.best_first``):
 
 - easy: greedy clears it, at most 2 drops short of par;
 - normal: greedy fails, or ends at least 3 drops short of par (a board worth a day);
-- hard: as normal, and the best-first bot misses par too.
+- hard: a normal board the best-first bot misses par on too (most of them: the bot is no
+  better than greedy on the boards the search proves quickly).
 
 Candidates are drawn one after another from the same stream until one fits; after
-``MAX_CANDIDATES`` the first proven one is taken whatever its level (its level is the one it
-has). The start drops are 10 on every size.
+``MAX_CANDIDATES`` the first proven one is taken, with the hardest level it fits. The start
+drops are 10 on every size.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..levels import LEVELS
 from ..prng import Stream
 from .solver import Line, best_first, greedy, solve
 
 #: The WeChat game's pool for 6×6: how many cells hold 0, 1, 2, 3 and 4 drops, of 40.
 COMPOSITION = (8, 6, 10, 10, 6)
 START_DROPS = 10
-#: Taps the exact search may try for one candidate (about a second on 6×6).
-CANDIDATE_LIMIT = 50_000
+#: Taps the exact search may try for one candidate (some 0.1 s): about 1 in 6 random 6×6
+#: boards is proven within it, and more of the larger ones, fewer of the smaller ones.
+CANDIDATE_LIMIT = 5_000
 #: Boards the best-first bot may expand to decide a hard board.
-BOT_LIMIT = 30_000
-MAX_CANDIDATES = 80
+BOT_LIMIT = 3_000
+MAX_CANDIDATES = 400
 
 
 @dataclass(frozen=True, slots=True)
 class Made:
     """A kept board: its cells, the start drops, an optimal line (its drops left are par),
-    the greedy player's drops left (None: it fails), its level and the candidates drawn."""
+    the greedy player's drops left (None: it fails), its level and the candidates drawn
+    until it."""
 
     cells: bytes
     drops: int
@@ -71,30 +75,36 @@ def draw(area: int, rng: Stream) -> bytes:
     return bytes(pool[:area])
 
 
-def level_of(width: int, height: int, cells: bytes, drops: int, par: int) -> tuple[str, int | None]:
-    """The level a board of proven ``par`` needs (see the module), and greedy's drops left."""
+def fits(width: int, height: int, cells: bytes, drops: int, par: int, level: str) -> bool:
+    """Whether a board of proven ``par`` fits a level (see the module)."""
     line = greedy(width, height, cells, drops)
-    if line is not None and par - line.drops <= 2:
-        return "easy", line.drops
-    bot = best_first(width, height, cells, drops, BOT_LIMIT)
-    hard = bot is None or bot.drops < par
-    return ("hard" if hard else "normal"), None if line is None else line.drops
+    if level == "easy":
+        return line is not None and par - line.drops <= 2
+    if line is not None and par - line.drops < 3:
+        return False
+    bot = best_first(width, height, cells, drops, BOT_LIMIT) if level == "hard" else None
+    return level == "normal" or bot is None or bot.drops < par
 
 
 def generate(width: int, height: int, level: str, code: str) -> Made:
     """The board of a code (its parameters are the caller's to check)."""
     rng = Stream(f"daily-pipes/drops/1/{code}")
-    first: Made | None = None
+    first: tuple[bytes, Line, int] | None = None
     for k in range(1, MAX_CANDIDATES + 1):
         cells = draw(width * height, rng)
         search = solve(width, height, cells, START_DROPS, CANDIDATE_LIMIT)
         if not search.proven or search.line is None:
             continue
-        found, greedy_drops = level_of(width, height, cells, START_DROPS, search.line.drops)
-        made = Made(cells, START_DROPS, search.line, greedy_drops, found, k)
-        if found == level:
-            return made
-        first = first or made
+        if fits(width, height, cells, START_DROPS, search.line.drops, level):
+            return _made(width, height, cells, search.line, level, k)
+        first = first or (cells, search.line, k)
     if first is None:
         raise RuntimeError(f"no Ten Drops board proven for {code} in {MAX_CANDIDATES} draws")
-    return first
+    cells, line, k = first
+    found = [lv for lv in LEVELS if fits(width, height, cells, START_DROPS, line.drops, lv)]
+    return _made(width, height, cells, line, found[-1] if found else "easy", k)
+
+
+def _made(width: int, height: int, cells: bytes, line: Line, level: str, k: int) -> Made:
+    played = greedy(width, height, cells, START_DROPS)
+    return Made(cells, START_DROPS, line, None if played is None else played.drops, level, k)

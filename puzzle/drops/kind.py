@@ -18,10 +18,10 @@ from .solver import greedy_tap, replay, solve
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
 GENERATOR = "drops/1"
-#: Boards the exact search expands at most for a hint, and for the par of a stored board
-#: whose solution does not clear it.
-HINT_LIMIT = 2_000
-LOAD_LIMIT = 20_000
+#: Taps the exact search tries at most for a hint (some 0.05 s), and for the par of a stored
+#: board whose solution does not clear it (some seconds).
+HINT_LIMIT = 5_000
+LOAD_LIMIT = 300_000
 
 _ROWS = r"([0-4]{1,8}(?:/[0-4]{1,8}){0,7})"
 _DESCRIPTION = re.compile(rf"([0-9])x([0-9]);drops=([0-9]{{1,3}});{_ROWS}")
@@ -218,11 +218,15 @@ class DropsKind:
         return Status(outcome, details, state.drops if outcome == "solved" else None)
 
     def hint(self, puzzle: Drops, state: State) -> int | str:
-        """The next tap of a line with the most drops left from this state (the exact search,
-        ``HINT_LIMIT`` boards at most); unproven, the best line it knows (the greedy
-        player's), else the greedy player's next tap."""
+        """The next tap of a line with the most drops left from this state: the solution's
+        next one on its way (what is left of an optimal line is optimal), else the exact
+        search's (``HINT_LIMIT`` taps tried at most); unproven, the first of the best line it
+        knows (the greedy player's), else the greedy player's next tap."""
         if state.outcome != "playing":
             return "No hint: this game is over."
+        on_line = _on_line(puzzle, state)
+        if on_line is not None:
+            return on_line
         board = bytes(state.cells)
         search = solve(puzzle.width, puzzle.height, board, state.drops, HINT_LIMIT)
         if search.line is not None:
@@ -245,6 +249,17 @@ class DropsKind:
             raise ValueError("that is not a Ten Drops state")
         cells = tuple(int(digit) for line in lines for digit in line)
         return State(len(lines[0]), cells, int(match[1]), int(match[3] or 0), int(match[4] or 0))
+
+
+def _on_line(puzzle: Drops, state: State) -> int | None:
+    """The solution's next tap if the state is one its taps pass through."""
+    cells, drops = bytes(puzzle.cells), puzzle.drops
+    for cell in puzzle.solution:
+        if (cells, drops) == (bytes(state.cells), state.drops):
+            return cell
+        tapped = tap(puzzle.width, puzzle.height, cells, cell)
+        cells, drops = tapped.cells, drops - 1 + tapped.refund
+    return None
 
 
 KIND: Kind[Params, Drops, State, int] = DropsKind()
