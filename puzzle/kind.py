@@ -102,7 +102,8 @@ class Marks:
 class Applied(Generic[StateT, MoveT]):
     """A batch of moves played: the new state, the moves that took effect (they alone are
     stored), what they count in the kind's unit (Pipes: quarter turns; a maze: cells walked),
-    marks for front ends, and intermediate states worth animating (empty: none)."""
+    marks for front ends, and what is worth animating (empty: none): intermediate states, or
+    frames of the kind's own (the ticks of a chain of bursts), immutable either way."""
 
     state: StateT
     moves: tuple[MoveT, ...]

@@ -31,8 +31,8 @@ def small_boards(side=4):
 @settings(max_examples=150, deadline=None)
 @given(board=small_boards(), data=st.data())
 def test_the_bound_is_consistent_on_every_tap(board, data):
-    """h(s) ≤ net cost + h(s') for every tap of random lines, and h is 0 on the clear only
-    where the board is clear: what makes A* with a closed set exact."""
+    """h(s) ≤ net cost + h(s') for every tap of random lines, and h is 0 on the clear: what
+    makes A* with a closed set exact."""
     geometry = _Board(4, 4)
 
     def h(cells):
@@ -42,7 +42,6 @@ def test_the_bound_is_consistent_on_every_tap(board, data):
         for cell in range(16):
             tapped = tap(4, 4, board, cell)
             assert h(board) <= 1 - tapped.refund + h(tapped.cells)
-            assert geometry.bound(board) <= h(board)  # the rough bound is the smaller
         board = tap(4, 4, board, data.draw(st.integers(0, 15))).cells
     assert h(bytes(16)) == 0
 

@@ -25,6 +25,7 @@ drops are 10 on every size.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..levels import LEVELS
 from ..prng import Stream
@@ -33,9 +34,9 @@ from .solver import Line, best_first, greedy, solve
 #: The WeChat game's pool for 6×6: how many cells hold 0, 1, 2, 3 and 4 drops, of 40.
 COMPOSITION = (8, 6, 10, 10, 6)
 START_DROPS = 10
-#: Taps the exact search may try for one candidate (some 0.1 s): about 1 in 6 random 6×6
+#: Taps the exact search may try for one candidate (some 0.03 s): about 1 in 10 random 6×6
 #: boards is proven within it, and more of the larger ones, fewer of the smaller ones.
-CANDIDATE_LIMIT = 5_000
+CANDIDATE_LIMIT = 2_000
 #: Boards the best-first bot may expand to decide a hard board.
 BOT_LIMIT = 3_000
 MAX_CANDIDATES = 400
@@ -86,8 +87,10 @@ def fits(width: int, height: int, cells: bytes, drops: int, par: int, level: str
     return level == "normal" or bot is None or bot.drops < par
 
 
+@lru_cache(maxsize=64)
 def generate(width: int, height: int, level: str, code: str) -> Made:
-    """The board of a code (its parameters are the caller's to check)."""
+    """The board of a code (its parameters are the caller's to check); a code's board is
+    made once a process (it takes up to seconds)."""
     rng = Stream(f"daily-pipes/drops/1/{code}")
     first: tuple[bytes, Line, int] | None = None
     for k in range(1, MAX_CANDIDATES + 1):

@@ -28,20 +28,26 @@ hence for ``h`` (``c`` is a whole number). Three cases:
 
 So ``h`` never overestimates the net cost still to pay (``h`` of the clear is 0). It is the
 prototype's N/3 bound (each burst refunds a third at best) tightened by components and by
-the taps a board without a 4 needs before any chain. The components cost a few µs, so a
-board enters the queue with ``C = 1`` (consistent too, by the same cases) and is re-queued
-with its true ``C`` when it comes out first (lazy evaluation of the larger bound).
+the taps a board without a 4 needs before any chain.
 
 **Taps that can wait.** A tap that bursts nothing (a *prep*) commutes with a following chain
-that leaves its cell alone: a prepped cell that held drops and does not burst absorbs the
-same splashes either way, and a cell prepped from empty that no splash reaches changes
-nothing. Moving such a prep after the chain keeps the net cost, the taps and every board's
-drops at least as high. So some optimal line has every prep followed by the chain that
-bursts its cell (a prep on a cell holding drops) or that reaches it (a prep on an empty
-cell), and the search plays only such lines: the cells prepped since the last chain ride
-with the board, and a chain that leaves one of them alone is not played (most are ruled out
-without playing them: a chain that reaches none of them runs as it did on the board before
-the preps, which is cached).
+(a tap that bursts) that leaves its cell alone: a prepped cell that held drops and does not
+burst absorbs the same splashes either way, and a cell prepped from empty that no splash
+reaches changes nothing. Moving such a prep after the chain keeps the net cost, the taps and
+every board's drops at least as high. So some optimal line is made of *moves*: preps, each
+on a cell the move's chain then bursts (reaches, for a cell prepped from empty), then the
+chain's tap. The search plays moves, not taps: its states are the boards between moves.
+
+**Moves, enumerated.** The preps of a move can be found one cell at a time, each among the
+cells the chain reaches with the preps so far: the chain with all its preps runs as the
+chain with fewer until a splash first reaches a cell prepped in one and not the other, so
+the prepped cells, taken in the order the full chain first reaches them, are each reached
+by the chain with the earlier ones prepped (the tapped cell is filled to 4 first). So
+``_chains`` walks the cells the chain reaches, adding 1 to 4 − v drops to one at a time,
+and keeps the moves whose chain bursts (or reaches) every prepped cell. A board's moves are
+enumerated by their number of preps ``k``, lazily: a move with ``k`` preps costs at least
+``1 + k − ⌊(N + k) / 3⌋`` with its bound (as above), so the board is queued again at that
+value for its moves with ``k + 1`` preps (partial expansion: most boards never need many).
 """
 
 from __future__ import annotations
@@ -109,8 +115,8 @@ class _Board:
                 groups = [*apart, merged]
         return len(groups)
 
-    def bound(self, board: bytes, components: int = 1) -> int:
-        """``h`` of the module's docstring, with ``components`` for C (1 is a weaker bound)."""
+    def bound(self, board: bytes, components: int) -> int:
+        """``h`` of the module's docstring, the board having ``components`` components."""
         cells = len(board) - board.count(0)
         if not cells:
             return 0
