@@ -85,7 +85,7 @@ class Search:
     expanded: int
 
 
-def _row_masks(width: int, height: int) -> dict[bytes, int]:
+def _row_masks(width: int) -> dict[bytes, int]:
     """Columns holding drops, as a bit mask, for every row of 0/1 flags."""
     masks = {}
     for mask in range(1 << width):
@@ -98,7 +98,7 @@ class _Board:
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        self.masks = _row_masks(width, height)
+        self.masks = _row_masks(width)
         self.flags = bytes(min(v, 1) for v in range(256))
 
     def components(self, board: bytes) -> int:
@@ -147,6 +147,7 @@ def solve(
     # (measured: several times fewer boards than deeper first).
     queue = [(bound, 1, 0, 0, 0, start, bound)]
     expanded, tried = 0, [0]
+    reaches: dict[tuple[bytes, int], int] = {}
     while queue:
         _, _, net, taps, preps, cells, h = heapq.heappop(queue)
         if best[cells] != (net, taps):
@@ -161,7 +162,8 @@ def solve(
             lower = max(net + h, net + 1 + more - (len(cells) - cells.count(0) + more) // 3)
             if lower <= cap:
                 heapq.heappush(queue, (lower, taps + 1 + more, net, taps, more, cells, h))
-        for k, (child, played, refund) in enumerate(_chains(width, height, cells, preps, tried)):
+        moves = _chains(width, height, cells, preps, tried, reaches)
+        for k, (child, played, refund) in enumerate(moves):
             if not k % 64 and (tried[0] >= limit or _late(deadline)):
                 return Search(upper, False, expanded)
             child_net = net + 1 + preps - refund
@@ -187,11 +189,17 @@ def _late(deadline: float | None) -> bool:
 
 
 def _chains(
-    width: int, height: int, cells: bytes, preps: int, tried: list[int]
+    width: int,
+    height: int,
+    cells: bytes,
+    preps: int,
+    tried: list[int],
+    reaches: dict[tuple[bytes, int], int],
 ) -> Iterator[tuple[bytes, tuple[int, ...], int]]:
     """Every chain after exactly ``preps`` preps that wait for it (see the module): the board
     after, the taps (the preps, then the chain's), and the refund; ``tried[0]`` counts the
-    taps played."""
+    taps played, ``reaches`` keeps the cells each chain with fewer preps reached (the board
+    comes back with one more prep for its next moves)."""
     for cell, value in enumerate(cells):
         forced = FULL - value
         if forced > preps:
@@ -202,14 +210,17 @@ def _chains(
         seen = {board}
         while stack:
             board, left, prepped, burst, reach = stack.pop()
-            tapped = tap(width, height, board, cell)
-            tried[0] += 1
-            if not left:
-                if tapped.burst & burst == burst and tapped.reached & reach == reach:
-                    played = [c for c in range(len(cells)) for _ in range(board[c] - cells[c])]
-                    yield tapped.cells, (*played, cell), tapped.refund
-                continue
-            open_ = tapped.reached & ~prepped
+            reached = reaches.get((board, cell)) if left else None
+            if reached is None:
+                tapped = tap(width, height, board, cell)
+                tried[0] += 1
+                reached = reaches[board, cell] = tapped.reached
+                if not left:
+                    if tapped.burst & burst == burst and reached & reach == reach:
+                        played = [c for c in range(len(cells)) for _ in range(board[c] - cells[c])]
+                        yield tapped.cells, (*played, cell), tapped.refund
+                    continue
+            open_ = reached & ~prepped
             while open_:
                 low = open_ & -open_
                 open_ ^= low
