@@ -28,6 +28,14 @@ BOARDS = 40
 CAP, REFERENCE_CAP = 5.0, 2.0
 #: The shares of boards proven within these many seconds are shown.
 CAPS = (1.0, 2.0, 5.0)
+#: Boards generated: side, level, seeds.
+GENERATED = (
+    (6, "easy", 12),
+    (6, "normal", 12),
+    (6, "hard", 12),
+    (4, "normal", 6),
+    (8, "normal", 6),
+)
 SEED = bytes(int(c) for c in "342232000023042023212331240330424111")
 
 
@@ -126,11 +134,13 @@ def bench_tap_and_generation() -> None:
         ["tap without a burst (µs)", f"{median(sample(quiet, 2000)) * 1000:.1f}"],
         ["tap of the seed's B3, 2 bursts (µs)", f"{median(sample(burst, 2000)) * 1000:.1f}"],
     ]
-    for level in ("easy", "normal", "hard"):
-        times = [sample(partial(generate, 6, 6, level, f"bench-{k}"), 1)[0] for k in range(12)]
+    for side, level, seeds in GENERATED:
+        times = [
+            sample(partial(generate, side, side, level, f"bench-{k}"), 1)[0] for k in range(seeds)
+        ]
         rows.append(
             [
-                f"generate 6×6 {level} (ms, median / p95 of 12)",
+                f"generate {side}×{side} {level} (ms, median / p95 of {seeds})",
                 f"{median(times):.0f} / {p95(times):.0f}",
             ]
         )

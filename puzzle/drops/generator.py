@@ -39,7 +39,7 @@ START_DROPS = 10
 CANDIDATE_LIMIT = 2_000
 #: Boards the best-first bot may expand to decide a hard board.
 BOT_LIMIT = 3_000
-MAX_CANDIDATES = 400
+MAX_CANDIDATES = 1_000
 
 
 @dataclass(frozen=True, slots=True)
