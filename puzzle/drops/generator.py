@@ -45,15 +45,13 @@ MAX_CANDIDATES = 1_000
 @dataclass(frozen=True, slots=True)
 class Made:
     """A kept board: its cells, the start drops, an optimal line (its drops left are par),
-    the greedy player's drops left (None: it fails), its level and the candidates drawn
-    until it."""
+    the greedy player's drops left (None: it fails) and its level."""
 
     cells: bytes
     drops: int
     line: Line
     greedy: int | None
     level: str
-    candidates: int
 
 
 def composition(area: int) -> list[int]:
@@ -92,22 +90,22 @@ def generate(width: int, height: int, level: str, code: str) -> Made:
     """The board of a code (its parameters are the caller's to check); a code's board is
     made once a process (it takes up to seconds)."""
     rng = Stream(f"daily-pipes/drops/1/{code}")
-    first: tuple[bytes, Line, int] | None = None
-    for k in range(1, MAX_CANDIDATES + 1):
+    first: tuple[bytes, Line] | None = None
+    for _ in range(MAX_CANDIDATES):
         cells = draw(width * height, rng)
         search = solve(width, height, cells, START_DROPS, CANDIDATE_LIMIT)
         if not search.proven or search.line is None:
             continue
         if fits(width, height, cells, START_DROPS, search.line.drops, level):
-            return _made(width, height, cells, search.line, level, k)
-        first = first or (cells, search.line, k)
+            return _made(width, height, cells, search.line, level)
+        first = first or (cells, search.line)
     if first is None:
         raise RuntimeError(f"no Ten Drops board proven for {code} in {MAX_CANDIDATES} draws")
-    cells, line, k = first
+    cells, line = first
     found = [lv for lv in LEVELS if fits(width, height, cells, START_DROPS, line.drops, lv)]
-    return _made(width, height, cells, line, found[-1] if found else "easy", k)
+    return _made(width, height, cells, line, found[-1])  # every board is easy or normal
 
 
-def _made(width: int, height: int, cells: bytes, line: Line, level: str, k: int) -> Made:
+def _made(width: int, height: int, cells: bytes, line: Line, level: str) -> Made:
     played = greedy(width, height, cells, START_DROPS)
-    return Made(cells, START_DROPS, line, None if played is None else played.drops, level, k)
+    return Made(cells, START_DROPS, line, None if played is None else played.drops, level)

@@ -67,12 +67,10 @@ MAX_GREEDY_TAPS = 200
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """Taps (row-major cells) that clear a board, the drops left after them, and whether
-    the search proved no line leaves more (nor as many with fewer taps)."""
+    """Taps (row-major cells) that clear a board, and the drops left after them."""
 
     taps: tuple[int, ...]
     drops: int
-    proven: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +151,7 @@ def solve(
         if best[cells] != (net, taps):
             continue
         if not any(cells):
-            return Search(Line(_line(came, cells), drops - net, True), True, expanded)
+            return Search(Line(_line(came, cells), drops - net), True, expanded)
         if tried[0] >= limit or _late(deadline):
             return Search(upper, False, expanded)
         expanded += 1
