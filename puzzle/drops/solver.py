@@ -11,24 +11,25 @@ better in every way and the transposition table keeps the best (net, taps) of ea
 when they share a row or a column; splashes fly along rows and columns, so a chain never
 leaves the tapped cell's component) and its fullest cell holding ``m``::
 
-    h = ⌈(2C − N) / 3⌉ + (4 − m),   h = 0 on the cleared board.
+    h = C − ⌊(N + C − 1) / 3⌋ + (4 − m),   h = 0 on the cleared board.
 
-*It is consistent* (so A* with a closed set is exact): for a tap of net cost ``c`` from
-board ``s`` to ``s'``, ``H(s) ≤ c + H(s')`` for the real-valued ``H`` inside the ceiling,
-hence for ``h`` (``c`` is a whole number). Three cases:
+*It never overestimates.* A line of ``T`` taps, ``E`` of them on empty cells, bursting
+``b`` cells a tap, costs ``T − Σ⌊b/3⌋ ≥ T − ⌊B/3⌋`` with ``B = Σb ≤ N + E``: a cell bursts
+at most once a tap (splashes pass over empty cells) and an emptied cell fills again only by
+a tap. A chain clears at most its own component and a tap on an empty cell joins at most
+two (the cell lies in one row and one column), so at least ``max(1, C − E)`` taps burst;
+and before the first chain some cell must be tapped up to 4, ``4 − m`` taps at least. So
+the line costs at least ``(4 − m) + E + max(1, C − E) − ⌊(N + E) / 3⌋``, least at
+``E = C − 1``: ``h``.
 
-- a tap on a cell holding 1–3 (no burst): N and C stay, m grows by at most 1 (c = 1);
-- a tap on an empty cell: N grows by 1, and the new cell lies in one row and one column, so
-  it joins at most two components: C falls by at most 1; m stays; H falls by at most
-  2/3 + 1/3 = 1 = c;
-- a tap on a 4 (m = 4) with ``b`` bursts: a cell bursts at most once a tap (splashes pass
-  over empty cells) and no empty cell fills, so N falls by ``b`` and no component merges;
-  only the tapped one changes, and C falls by 1 at most, when it clears. H falls by at most
-  2/3 − b/3 ≤ 1 − ⌊b/3⌋ = c (at the clear too, where H(s) = (2 − b)/3).
-
-So ``h`` never overestimates the net cost still to pay (``h`` of the clear is 0). It is the
-prototype's N/3 bound (each burst refunds a third at best) tightened by components and by
-the taps a board without a 4 needs before any chain.
+*It is consistent* (so A* with a closed set is exact; the tests check it on every tap):
+for a tap of net cost ``c`` from ``s`` to ``s'``, ``h(s) ≤ c + h(s')``. A tap on a cell
+holding 1–3 keeps N and C and raises m by at most 1 (c = 1). A tap on an empty cell (c = 1)
+adds a cell and lowers C by at most 1; m stays. A tap on a 4 bursting ``b`` cells (c = 1 −
+⌊b/3⌋) takes ``b`` cells off and lowers C by at most 1 (when its component clears), and
+``⌊b/3⌋ + ⌊(N − b + C − 2)/3⌋ ≤ ⌊(N + C − 2)/3⌋``. It is the prototype's N/3 bound (each
+burst refunds a third at best) tightened by components and by the taps a board without a 4
+needs before any chain.
 
 **Taps that can wait.** A tap that bursts nothing (a *prep*) commutes with a following chain
 (a tap that bursts) that leaves its cell alone: a prepped cell that held drops and does not
@@ -45,9 +46,13 @@ the prepped cells, taken in the order the full chain first reaches them, are eac
 by the chain with the earlier ones prepped (the tapped cell is filled to 4 first). So
 ``_chains`` walks the cells the chain reaches, adding 1 to 4 − v drops to one at a time,
 and keeps the moves whose chain bursts (or reaches) every prepped cell. A board's moves are
-enumerated by their number of preps ``k``, lazily: a move with ``k`` preps costs at least
-``1 + k − ⌊(N + k) / 3⌋`` with its bound (as above), so the board is queued again at that
-value for its moves with ``k + 1`` preps (partial expansion: most boards never need many).
+enumerated lazily by *level* ``(k, e)``: ``k`` preps, ``e`` of them on distinct empty cells.
+Such a move bursts at most ``N + e`` cells, so with all that follows it costs at least
+``1 + k − ⌊(N + e) / 3⌋`` (as for ``h``), and the board is queued again at that value for
+the moves of each next level (partial expansion: most boards never need many preps, and
+fewer still on empty cells). Level ``(k, e)`` leads to ``(k + 1, e)``, and ``(k, k)`` to
+``(k + 1, k + 1)`` too: every level once, and never to a lower value, so a level not worth
+queueing has no successor worth it.
 """
 
 from __future__ import annotations
@@ -118,7 +123,7 @@ class _Board:
         cells = len(board) - board.count(0)
         if not cells:
             return 0
-        return -((cells - 2 * components) // 3) + FULL - max(board)
+        return components - (cells + components - 1) // 3 + FULL - max(board)
 
 
 def solve(
@@ -134,52 +139,71 @@ def solve(
     ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
     geometry = _Board(width, height)
     upper = greedy(width, height, board, drops)
-    # No line ends below 0 drops, nor (to be worth finding) below the greedy one.
-    cap = drops if upper is None else drops - upper.drops
+    # The best clear known, as (net cost, taps): nothing queued at or above it can do better.
+    known = (drops + 1, 0) if upper is None else (drops - upper.drops, len(upper.taps))
     start = bytes(board)
+    if not any(start):
+        return Search(Line((), drops), True, 0)
     best = {start: (0, 0)}
     came: dict[bytes, tuple[bytes, tuple[int, ...]]] = {}
     bound = geometry.bound(start, geometry.components(start))
-    # Entries: (f, taps bound, net, taps, preps, board, h): the board's chains after
-    # ``preps`` preps are still to be played; among equal f the lower net cost first
+    # Entries: (f, taps bound, net, taps, level, board, h): the board's moves of that level
+    # (see the module) are still to be played; among equal f the lower net cost first
     # (measured: several times fewer boards than deeper first).
-    queue = [(bound, 1, 0, 0, 0, start, bound)]
+    queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
     expanded, tried = 0, [0]
     reaches: dict[tuple[bytes, int], int] = {}
     while queue:
-        _, _, net, taps, preps, cells, h = heapq.heappop(queue)
+        f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
+        if (f, fewest) >= known:
+            break
         if best[cells] != (net, taps):
             continue
-        if not any(cells):
-            return Search(Line(_line(came, cells), drops - net), True, expanded)
         if tried[0] >= limit or _late(deadline):
             return Search(upper, False, expanded)
         expanded += 1
-        more = preps + 1
-        if drops - net - more >= 1:
-            lower = max(net + h, net + 1 + more - (len(cells) - cells.count(0) + more) // 3)
-            if lower <= cap:
-                heapq.heappush(queue, (lower, taps + 1 + more, net, taps, more, cells, h))
-        moves = _chains(width, height, cells, preps, tried, reaches)
-        for k, (child, played, refund) in enumerate(moves):
+        filled = len(cells) - cells.count(0)
+        for level in _next_levels(preps, empties, cells.count(0)):
+            more, some = level
+            if drops - net - more >= 1:
+                lower = max(net + h, net + 1 + more - (filled + some) // 3)
+                if (lower, taps + 1 + more) < known:
+                    heapq.heappush(queue, (lower, taps + 1 + more, net, taps, level, cells, h))
+        moves = _chains(width, height, cells, preps, empties, tried, reaches)
+        for k, (child, prepped, refund) in enumerate(moves):
             if not k % 64 and (tried[0] >= limit or _late(deadline)):
                 return Search(upper, False, expanded)
             child_net = net + 1 + preps - refund
             left = drops - child_net
             if left < 1 and (left < 0 or any(child)):
                 continue
-            child_taps = taps + len(played)
+            child_taps = taps + 1 + preps
+            if not any(child):
+                played = _played(cells, prepped)
+                if (child_net, child_taps) < known:
+                    known = (child_net, child_taps)
+                    upper = Line((*_line(came, cells), *played), left)
+                continue
             old = best.get(child)
             if old is not None and old <= (child_net, child_taps):
                 continue
             child_h = geometry.bound(child, geometry.components(child))
-            if child_net + child_h > cap:
+            entry = (child_net + child_h, child_taps + 1)
+            if entry >= known:
                 continue
             best[child] = (child_net, child_taps)
-            came[child] = (cells, played)
-            entry = (child_net + child_h, child_taps + any(child), child_net, child_taps, 0)
-            heapq.heappush(queue, (*entry, child, child_h))
-    return Search(None, True, expanded)
+            came[child] = (cells, _played(cells, prepped))
+            heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_h))
+    return Search(upper, True, expanded)
+
+
+def _next_levels(preps: int, empties: int, room: int) -> list[tuple[int, int]]:
+    """The levels queued after ``(preps, empties)``: each pair ``(k, e)`` with ``e ≤ k`` and
+    ``e ≤ room`` once."""
+    levels = [(preps + 1, empties)]
+    if empties == preps and empties < room:
+        levels.append((preps + 1, empties + 1))
+    return levels
 
 
 def _late(deadline: float | None) -> bool:
@@ -191,32 +215,33 @@ def _chains(
     height: int,
     cells: bytes,
     preps: int,
+    empties: int,
     tried: list[int],
     reaches: dict[tuple[bytes, int], int],
-) -> Iterator[tuple[bytes, tuple[int, ...], int]]:
-    """Every chain after exactly ``preps`` preps that wait for it (see the module): the board
-    after, the taps (the preps, then the chain's), and the refund; ``tried[0]`` counts the
-    taps played, ``reaches`` keeps the cells each chain with fewer preps reached (the board
-    comes back with one more prep for its next moves)."""
+) -> Iterator[tuple[bytes, tuple[bytes, int], int]]:
+    """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
+    of them on distinct empty cells: the board after, the taps (the preps, then the chain's),
+    and the refund; ``tried[0]`` counts the taps played, ``reaches`` keeps the cells each
+    chain with fewer preps reached (the board comes back with more preps for its next
+    moves)."""
     for cell, value in enumerate(cells):
         forced = FULL - value
-        if forced > preps:
+        if forced > preps or (not value and not empties):
             continue
         board = cells[:cell] + bytes((FULL,)) + cells[cell + 1 :]
         bit = 1 << cell
-        stack = [(board, preps - forced, bit, bit if forced else 0, 0)]
+        stack = [(board, preps - forced, empties - (not value), bit, bit if forced else 0, 0)]
         seen = {board}
         while stack:
-            board, left, prepped, burst, reach = stack.pop()
+            board, left, fresh, prepped, burst, reach = stack.pop()
             reached = reaches.get((board, cell)) if left else None
             if reached is None:
                 tapped = tap(width, height, board, cell)
                 tried[0] += 1
                 reached = reaches[board, cell] = tapped.reached
                 if not left:
-                    if tapped.burst & burst == burst and reached & reach == reach:
-                        played = [c for c in range(len(cells)) for _ in range(board[c] - cells[c])]
-                        yield tapped.cells, (*played, cell), tapped.refund
+                    if not fresh and tapped.burst & burst == burst and reached & reach == reach:
+                        yield tapped.cells, (board, cell), tapped.refund
                     continue
             open_ = reached & ~prepped
             while open_:
@@ -224,15 +249,26 @@ def _chains(
                 open_ ^= low
                 there = low.bit_length() - 1
                 value = board[there]
+                now = fresh - (not value)
+                if now < 0:
+                    continue
                 for more in range(1, min(left, FULL - value) + 1):
+                    if now > left - more:
+                        continue
                     after = board[:there] + bytes((value + more,)) + board[there + 1 :]
                     if after in seen:
                         continue
                     seen.add(after)
                     must = low if value or more > 1 else 0
                     stack.append(
-                        (after, left - more, prepped | low, burst | must, reach | low ^ must)
+                        (after, left - more, now, prepped | low, burst | must, reach | low ^ must)
                     )
+
+
+def _played(cells: bytes, prepped: tuple[bytes, int]) -> tuple[int, ...]:
+    """The taps of a move from ``cells``: the preps (reading order), then the chain's tap."""
+    board, cell = prepped
+    return (*(c for c, v in enumerate(cells) for _ in range(board[c] - v)), cell)
 
 
 def _line(came: dict[bytes, tuple[bytes, tuple[int, ...]]], board: bytes) -> tuple[int, ...]:
