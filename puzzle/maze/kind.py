@@ -88,9 +88,9 @@ class MazeKind:
     daily_presets: tuple[str, ...] = (
         "15x15", "10x10", "20x20", "30x30", "15x15h", "20x20h", "30x30h", "15x15e",
     )  # fmt: skip
-    #: Steps, then time: a maze scores no points, so finished games rank by fewer moves (the
-    #: steps walked, hints' steps included), then time with the hint penalty.
-    scoring = Scoring(by="points")
+    #: Steps, then time: finished games rank by fewer moves (the steps walked, hints' steps
+    #: included), then time with the hint penalty; over a period, by the steps in all.
+    scoring = Scoring(by="moves")
 
     def parse_params(self, text: str) -> Params:
         return parse_params(text)
