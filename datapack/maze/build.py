@@ -11,8 +11,10 @@ from .layout import CHUNK, CLEARED, chunks_spanned, extent
 from .plan import MazePlan, problem
 
 #: The widest maze a pack builds: 80 cells are 241 blocks, at most 16 chunks a side, so the
-#: build keeps at most 256 chunks loaded at once, the most one ``forceload`` command may
-#: hold (its commands stay far within the 65,536 an execution may run: see the tests).
+#: build keeps at most 256 chunks forced at once — the pack's own bound on what it loads, not
+#: a limit of the game: it forces one chunk a command, so the 256 chunks one ``forceload
+#: add`` may name over an area never apply. Its commands stay far within the 65,536 an
+#: execution may run (see the tests); the maze kind caps sides at 40 anyway.
 MAX_SIDE = 80
 MAX_CHUNKS = 256
 
