@@ -1,6 +1,5 @@
 """Maze generation (generator ``maze/2``): a spanning tree of the grid by Prim's or Kruskal's
-algorithm, its two farthest cells as start and exit (on ``hard``, two far apart), then on
-``hard`` loops.
+algorithm, its two farthest cells as start and exit, then on ``hard`` loops.
 
 - **Prim** as the seed grows it (the "simplified" Prim of a growing tree): keep the tree cells
   that still have a neighbour outside the tree; pick one at random and link it to a random
@@ -11,27 +10,30 @@ algorithm, its two farthest cells as start and exit (on ``hard``, two far apart)
   when the cells on its two sides are not yet connected (union–find).
 - **Start and exit** are the ends of a longest shortest path of the tree, by two breadth-first
   searches (the cell farthest from any cell is one end of a diameter; the cell farthest from
-  it, the other), chosen before any loop is added — on ``hard`` with one change, below.
+  it, the other), chosen before any loop is added, on every level; nothing after moves them.
 - **Loops** (``hard``): ``LOOP_SHARE`` of the dead ends other than the start and the exit (at
   least one) lose one more wall, towards a random neighbour inside the board other than the
   start and the exit (which stay dead ends); each such wall closes exactly one loop.
-- **Against wall-following** (``hard``): those loops alone seldom stop it (with ``maze/1``,
-  a left- or right-hand follower walked out of 192 of 200 30×30 hard Prim mazes, 144 of 200
-  Kruskal ones). A follower that starts in a dead end keeps its hand on the piece of joined
-  walls round that cell — the border and every wall joined to it, or an island — and reaches
-  every cell that piece touches and no other. The walls of a tree maze are one tree hanging
-  from the border, so ``part`` opens one more wall on the line of walls that joins the
-  exit's walls to the start's (any wall of it cuts the tree there), a random one of those
-  that leave the shortest way the longest: the exit's walls become an island (or the
-  start's, when the start is the one off the border) ringed by a loop of passages, and
-  neither hand's follower from the start, facing its open side, ever reaches the exit.
-  That needs start and exit ``apart`` — one of them off the border, no corner shared — so on
-  ``hard``, when the ends of the longest path are not (both lie on the border in about four
-  Prim mazes of five, one Kruskal maze of four to six), the exit is instead the dead end off
-  the border farthest from one of those ends, and that end the start: on 15×15 Prim mazes
-  their way before loops is 40.7 steps on average where the longest is 42.2. (A small maze
-  may have no such dead end — about one 5×5 maze in six — and then a follower may still
-  walk out.)
+- **Against wall-following** (``hard``, new in ``maze/2``): a follower that starts in a dead
+  end keeps its hand on the piece of joined walls round that cell — the border and every
+  wall joined to it, or an island — and reaches every cell that piece touches and no other.
+  The walls of a tree maze are one tree hanging from the border, and the loops above often
+  leave the exit's walls joined to the start's. So when start and exit are ``apart`` — they
+  neither both lie on the border nor share a corner — ``part`` opens one more wall (unless
+  the loops parted them already), on the line of walls that joins the exit's walls to the
+  start's (any wall of it cuts them apart), a random one of those that leave the shortest
+  way the longest: the two end in pieces of walls no longer joined (at least one of them an
+  island ringed by a loop of passages), so following a wall with either hand never leads
+  from the start to the exit.
+  When both lie on the border, or share a corner, their walls stay joined through the
+  border or that corner whatever is opened (start and exit stay dead ends), so following
+  the wall still leads out; then nothing more is opened. Of 1,000 hard mazes each (codes
+  ``follow0`` … ``follow999``) of 15×15, 20×20, 30×30, the ends of the longest path both
+  lie on the border in 808, 787, 786 Prim mazes and 288, 220, 132 Kruskal ones, and share
+  a corner otherwise in 21, 26, 19 and 31, 18, 4; a left- and a right-hand follower both
+  fail in all the others — 171, 187, 195 Prim mazes and 681, 762, 864 Kruskal ones — and
+  in no more, where with ``maze/1`` (the loops alone) they failed in 17, 25, 27 and 118,
+  196, 315.
 
 Every draw comes from ``puzzle.prng.Stream`` seeded with the puzzle code, never the global
 random state, so a code gives the same maze on every platform and Python version.
@@ -109,34 +111,20 @@ def _inside(width: int, height: int, cell: int) -> bool:
 
 
 def apart(width: int, height: int, a: int, b: int) -> bool:
-    """Whether the walls round two cells can be kept from touching: one of them at least lies
-    off the border (the border is one wall) and they share no corner."""
+    """Whether the walls round two dead ends can be parted by opening walls: one of them at
+    least lies off the border (the border is one wall, never opened) and they share no
+    corner (every corner of a dead end is on its walls)."""
     (ay, ax), (by, bx) = divmod(a, width), divmod(b, width)
     inside = _inside(width, height, a) or _inside(width, height, b)
     return inside and max(abs(ax - bx), abs(ay - by)) > 1
 
 
-def ends(width: int, height: int, cells: list[int], inner: bool = False) -> tuple[int, int]:
-    """The two ends of a longest shortest path of a tree (two breadth-first searches). With
-    ``inner``, when those two are not ``apart``: the farthest pair that is, of a dead end off
-    the border (the exit) and the end of that path farther from it (the start), by a third
-    search; the two ends still when there is none."""
+def ends(width: int, height: int, cells: list[int]) -> tuple[int, int]:
+    """The two ends of a longest shortest path of a tree (two breadth-first searches)."""
     found = distances(width, height, cells, 0)
     first = found.index(max(found))
     found = distances(width, height, cells, first)
-    second = found.index(max(found))
-    if not inner or apart(width, height, first, second):
-        return first, second
-    # In a tree the cell farthest from a cell is one of the two ends of a longest path.
-    back = distances(width, height, cells, second)
-    inside = [
-        c for c in range(width * height) if len(OPEN[cells[c]]) == 1 and _inside(width, height, c)
-    ]
-    for exit in sorted(inside, key=lambda c: -max(found[c], back[c])):  # stable: ties by cell
-        start = first if found[exit] >= back[exit] else second
-        if apart(width, height, start, exit):
-            return start, exit
-    return first, second
+    return first, found.index(max(found))
 
 
 def open_loops(width: int, height: int, cells: list[int], keep: set[int], rng: Stream) -> int:
@@ -225,9 +213,10 @@ def wall_line(width: int, height: int, cells: list[int], a: int, b: int) -> list
 
 def part(width: int, height: int, cells: list[int], start: int, exit: int, rng: Stream) -> int:
     """Open one wall of the ``wall_line`` between the exit and the start, in place, so that no
-    wall round one touches a wall round the other (see the module): a random one of those
-    that leave the shortest way from the start to the exit the longest. Returns 1, or 0 when
-    there is no such line (the two are not ``apart``, or their walls no longer touch)."""
+    wall round one is joined to a wall round the other (see the module): a random one of
+    those that leave the shortest way from the start to the exit the longest. Returns 1, or
+    0 when there is no such line (the two are not ``apart``, or the loops parted their walls
+    already). Start and exit stay where they are, and dead ends."""
     line = wall_line(width, height, cells, exit, start)
     if not line:
         return 0
@@ -250,12 +239,14 @@ def part(width: int, height: int, cells: list[int], start: int, exit: int, rng: 
 
 def generate(width: int, height: int, algorithm: str, level: str, code: str) -> Maze:
     """The maze of a code (its parameters are the caller's to check)."""
-    # The stream keeps the name of ``maze/1``: ``maze/2`` changed only the hard mazes.
+    # The stream keeps the name of ``maze/1``: ``maze/2`` changed only the hard mazes whose
+    # start and exit are ``apart`` and whose walls the loops left joined (one wall more);
+    # every other maze is the one ``maze/1`` made.
     rng = Stream(f"daily-pipes/maze/1/{code}")
     cells = (kruskal if algorithm == "kruskal" else prim)(width, height, rng)
-    hard = level == "hard"
-    start, exit = ends(width, height, cells, inner=hard)
-    if hard:
+    start, exit = ends(width, height, cells)
+    if level == "hard":
         open_loops(width, height, cells, {start, exit}, rng)
-        part(width, height, cells, start, exit, rng)
+        if apart(width, height, start, exit):
+            part(width, height, cells, start, exit, rng)
     return make_maze(width, height, cells, start, exit, level, algorithm)
