@@ -1,6 +1,7 @@
 """Maze benchmark: generation at 30×30 and 40×40 by Prim and Kruskal, normal and hard (hard:
-loops, and the walls round the exit parted from the start's), and what a move costs on a
-40×40 maze in the fog.
+loops and, when start and exit do not both lie on the border nor share a corner, one wall
+more that parts the exit's walls from the start's), and what a move costs on a 40×40 maze
+in the fog.
 
 Run: ``python3 tasks.py bench`` or ``.venv/bin/python bench/maze.py``. Prints medians and p95s
 in milliseconds. The reference, measured in the same run, is networkx making a random spanning
