@@ -2,8 +2,11 @@
 
 Run: ``python3 tasks.py bench`` or ``.venv/bin/python bench/mazepack.py``. Nothing here runs
 Minecraft: the maze is built in the test world (tests/mcworld.py), which runs exactly the
-pack's commands and counts them as the game counts its ``maxCommandChainLength``. Mazes are
-random spanning trees made by the tests (tests/mazeplans.py), not by the maze kind.
+pack's commands and counts them as the game counts its ``maxCommandChainLength``. Most mazes
+are the tests' own (tests/mazeplans.py: depth-first spanning trees, long corridors and few
+dead ends, optionally with loops); the rows marked "kind" are the maze kind's 40×40 mazes,
+as the bot hands them to the pack (Prim, hard Prim, hard Kruskal), which have more dead ends
+and so more wall runs to fill.
 """
 
 from __future__ import annotations
@@ -19,12 +22,23 @@ from _timing import median, sample, table  # noqa: E402
 from mazeplans import open_plan, random_plan  # noqa: E402
 from mcworld import FILL_LIMIT, World  # noqa: E402
 
-from datapack.maze import build  # noqa: E402
+from datapack.maze import MazePlan, build  # noqa: E402
 from datapack.maze.layout import chunk_points  # noqa: E402
+from puzzle import KINDS  # noqa: E402
 
 #: Minecraft's default maxCommandChainLength: commands per top-level execution.
 LIMIT = 65_536
 WALL = "minecraft:stone_bricks"
+
+
+#: The maze kind's mazes in the table: (name, parameters after the size).
+KIND_MAZES = (("Prim", ""), ("hard Prim", "h"), ("hard Kruskal", "kh"))
+
+
+def kind_maze(params: str) -> MazePlan:
+    """A maze of the maze kind, loaded as the bot loads it for the pack."""
+    kind = KINDS["maze"]
+    return kind.load(kind.generate(kind.parse_params(params), "bench"))
 
 
 def main() -> None:
@@ -34,6 +48,7 @@ def main() -> None:
         ("20×20", random_plan(20, 20, "bench")),
         ("30×30", random_plan(30, 30, "bench")),
         ("40×40", random_plan(40, 40, "bench")),
+        *((f"40×40 kind {name}", kind_maze(f"40x40{suffix}")) for name, suffix in KIND_MAZES),
         ("40×40, 80 loops", random_plan(40, 40, "bench", loops=80)),
         ("40×40, no inner walls", open_plan(40, 40)),
         ("80×80 (largest)", random_plan(80, 80, "bench")),

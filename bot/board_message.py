@@ -1,8 +1,10 @@
 """A board's Discord message, built in one place for every way a board is shown and every
 kind (through its face, ``bot/kinds``): its text, its image (drawn by a worker; large boards
 also get the button window enlarged for phones) and its buttons — a window of tile buttons
-that act by the kind's click mode, and a row with ◀ Prev / Next ▶ (windows in snake order),
-the mode switch and 💡 Hint. Every button says what it is by text as well as by colour."""
+that act by the kind's click mode, and a row with ◀ Prev / Next ▶ (windows in snake order
+from the first one shown; none on a face that does not pan), the kind's own controls, the
+mode switch (with more than one mode) and 💡 Hint. A win's message carries the win picture.
+Every button says what it is by text as well as by colour."""
 
 from __future__ import annotations
 

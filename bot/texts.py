@@ -193,10 +193,12 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
         for standing in top:
             r = standing.result
             late = " · late" if r.late else ""
+            measures = [timed(r.seconds, r.hints), face.counted(r.turns)]
+            if kind.scoring.by == "moves":  # what ranks first comes first
+                measures.reverse()
             lines.append(
                 f"{standing.rank}. {_player(r.name, r.user_id, here)} · "
-                f"{timed(r.seconds, r.hints)} · "
-                f"{face.counted(r.turns)}{late}"
+                f"{' · '.join(measures)}{late}"
             )
     return "\n".join(lines)
 
@@ -275,13 +277,14 @@ def period_leaderboard(
     everywhere: list[PeriodStanding],
     face: Face,
 ) -> str:
-    """A week's, month's or all time's board: most dailies solved, then the lower total time
-    (hint penalties included)."""
+    """A week's, month's or all time's board: most dailies solved, then (a kind scored by
+    moves) the fewer moves in all, then the lower total time (hint penalties included)."""
     first, last = period_dates(period, day)
     span = "" if period == "all" else f" {first.isoformat()} – {last.isoformat()}"
     name = face.kind.title
     lines = [f"**Daily {name} — {PERIOD_NAMES[period]}{span}** · most days solved first"]
-    scopes = _scopes(local, everywhere, lambda s: (s.user_id, s.solves, s.total))
+    by_moves = face.kind.scoring.by == "moves"
+    scopes = _scopes(local, everywhere, lambda s: (s.user_id, s.solves, s.moves, s.total))
     here = {s.user_id for s in local or []}
     for label, standings in scopes:
         lines.append(f"\n__{label}__")
@@ -292,7 +295,8 @@ def period_leaderboard(
                 f"{standing.rank}. {_player(standing.name, standing.user_id, here)} · "
                 f"{standing.solves} "
                 f"day{'s' if standing.solves != 1 else ''} solved · "
-                f"{duration(standing.total)} in all"
+                + (f"{face.counted(standing.moves)} and " if by_moves else "")
+                + f"{duration(standing.total)} in all"
             )
     return "\n".join(lines)
 

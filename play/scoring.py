@@ -2,8 +2,8 @@
 
 A daily result scores its time plus ``HINT_PENALTY_SECONDS`` per hint; ties go to fewer
 hints, then fewer moves, then the earlier solve. A kind that scores points (``Scoring``)
-ranks more points first, then fewer moves, then that time. Streaks count consecutive puzzle
-dates.
+ranks more points first, then fewer moves, then that time; a kind scored by moves ranks
+fewer moves first, then that time. Streaks count consecutive puzzle dates.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ def score(result: Result) -> float:
 def _order(result: Result, scoring: Scoring) -> tuple[Any, ...]:
     # Late solves rank after every solve made while the date was running; a perfect tie
     # goes by user id, so every backend and every read ranks the same.
-    if scoring.by == "points":
+    if scoring.by != "time":
+        points = -(result.points or 0) if scoring.by == "points" else 0
         return (
-            result.late, -(result.points or 0), result.turns, score(result), result.hints,
-            result.solved_at, result.user_id,
+            result.late, points, result.turns, score(result), result.hints, result.solved_at,
+            result.user_id,
         )  # fmt: skip
     return (
         result.late, 0, score(result), result.hints, result.turns, result.solved_at,
@@ -69,8 +70,9 @@ def rank_of(results: Iterable[Result], user_id: int, scoring: Scoring) -> int | 
 @dataclass(frozen=True, slots=True)
 class PeriodStanding:
     """One line of a week's, month's or all-time board: more solves first, then (a kind
-    scoring points) more points in all, then the lower total of scores (time plus hint
-    penalties). ``name``: the player's name on their newest result that has one."""
+    scoring points) more points in all or (a kind scored by moves) fewer moves in all, then
+    the lower total of scores (time plus hint penalties). ``name``: the player's name on
+    their newest result that has one."""
 
     rank: int
     user_id: int
@@ -78,6 +80,7 @@ class PeriodStanding:
     total: float
     points: int = 0
     name: str | None = None
+    moves: int = 0
 
 
 def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodStanding]:
@@ -95,15 +98,20 @@ def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodSta
     solves: dict[int, int] = {}
     totals: dict[int, float] = {}
     points: dict[int, int] = {}
+    moves: dict[int, int] = {}
     for (user, _), result in best.items():
         solves[user] = solves.get(user, 0) + 1
         totals[user] = totals.get(user, 0.0) + score(result)
         points[user] = points.get(user, 0) + (result.points or 0)
-    by_points = scoring.by == "points"
-    order = sorted(solves, key=lambda u: (-solves[u], -points[u] if by_points else 0, totals[u], u))
+        moves[user] = moves.get(user, 0) + result.turns
+
+    def order(user: int) -> tuple[Any, ...]:
+        scored = {"points": -points[user], "moves": moves[user]}.get(scoring.by, 0)
+        return -solves[user], scored, totals[user], user
+
     return [
-        PeriodStanding(k, u, solves[u], totals[u], points[u], names.get(u))
-        for k, u in enumerate(order, 1)
+        PeriodStanding(k, u, solves[u], totals[u], points[u], names.get(u), moves[u])
+        for k, u in enumerate(sorted(solves, key=order), 1)
     ]
 
 

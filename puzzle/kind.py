@@ -128,10 +128,12 @@ class Status:
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """How a kind's finished dailies rank: by time (with the hint penalty), or by the points
-    of ``Status.points`` first (more is better: drops left …), then time."""
+    """How a kind's finished dailies rank: by time (with the hint penalty); by the points of
+    ``Status.points`` first (more is better: drops left …), then fewer moves, then time; or
+    by fewer moves first (a maze's steps), then time. Over a week, month or all time: days
+    solved, then those points, or fewer moves in all, then the total time."""
 
-    by: Literal["time", "points"] = "time"
+    by: Literal["time", "points", "moves"] = "time"
 
 
 class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):

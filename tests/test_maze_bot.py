@@ -1,11 +1,14 @@
 """The maze through the real dispatch: arrows that run, the window following the player,
 typed runs and walks back, fog on the picture, a win, a give-up and the daily post."""
 
-from botkit import ALICE, board_message, enable_daily, message_of
+from datetime import timedelta
+
+from botkit import ALICE, BOB, board_message, enable_daily, message_of
 
 from datapack.maze import build
 from db import DailyKind
 from play import load
+from playground.offline import default_name
 from puzzle import KINDS
 from puzzle.grid import cell_name
 from renderer import theme
@@ -120,3 +123,33 @@ async def test_the_datapack_builds_the_maze_being_walked(harness):
     assert name == "maze-9x7-pack-datapack.zip"
     maze = load(game.puzzle)
     assert (name, blob) == build(maze)  # the very maze on the board
+
+
+async def test_a_daily_maze_is_solved_end_to_end_and_ranks_by_steps_then_time(harness, clock):
+    await enable_daily(harness, "5x4", DailyKind("maze", "8x8e", position=0))
+    assert await harness.bot.poster.tick() == 1
+    for user, wander, wait in ((ALICE, True, 30), (BOB, False, 300)):
+        made = await harness.command("daily", user, group="maze")
+        request = board_message(made)
+        message_id = message_of(harness, request)
+        game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
+        maze = load(game.puzzle)
+        clock.now += timedelta(seconds=wait)
+        if wander:  # a stretch out by its arrow and back by a cell: Alice walks further
+            run = KIND.format_move(maze, KIND.hint(maze, KIND.initial_state(maze))).lower()
+            arrow = next(i for i in request.custom_ids() if f":a:{game.id}:{run}:" in i)
+            await harness.click(message_id, arrow, user)
+            await harness.command("go", user, group="maze", cell=maze.name(maze.start))
+        state = (await harness.bot.storage.game(game.id)).state
+        letters = []
+        while state.player != maze.exit:
+            run = KIND.hint(maze, state)
+            letters.append(KIND.format_move(maze, run))
+            state = KIND.apply(maze, state, [run]).state
+        won = await harness.command("move", user, group="maze", moves="".join(letters))
+        assert any("solved the daily Maze" in r.content for r in won)
+        assert harness.files[message_id][0][0] == "maze-win.png"  # the private board won
+    board = (await harness.command("leaderboard", ALICE, group="maze"))[0].content
+    first, second = (line for line in board.splitlines() if line[:2] in ("1.", "2."))
+    assert first.startswith(f"1. {default_name(BOB)} · {maze.par} steps · 5:00"), board
+    assert second.startswith(f"2. {default_name(ALICE)} · "), board  # faster, further

@@ -27,6 +27,8 @@ KIND = KINDS["maze"]
 #: Minecraft's default maxCommandChainLength: commands per top-level execution.
 LIMIT = 65_536
 PITCH, CORRIDOR, HEIGHT = 3, 2, 3
+#: Layers above the floor the build clears: ground or trees up to 24 blocks over it go.
+CLEARED = 24
 AIR = "minecraft:air"
 #: (side, dx, dz) of a cell's four sides.
 SIDES = ((LEFT, -1, 0), (UP, 0, -1), (RIGHT, 1, 0), (DOWN, 0, 1))
@@ -226,20 +228,43 @@ def test_rebuilding_over_anything_gives_the_same_maze():
     world = World.from_zip(build(plan)[1])
     x, y, z = clean.corner
     junk = ["minecraft:oak_log", "minecraft:water", "minecraft:stone_bricks", "minecraft:air"]
-    for k in range(2000):  # a messy place: trees, water, stone, holes in the ground
-        spot = (x + k * 7 % 37, y + k % 6, z + k * 11 % 22)
+    for k in range(6000):  # a messy place: trees, water, stone, holes in the ground, and above
+        spot = (x + k * 7 % 37, y + k % (CLEARED + 4), z + k * 5 % 22)
         world.blocks[spot] = junk[k % 4]
+    over = {p: block for p, block in world.blocks.items() if p[1] > y + CLEARED}
     again = Built(plan, where=(100.2, 70.0, -5.9), world=world)
     area = [
         (x + dx, y + dy, z + dz)
         for dx in range(PITCH * plan.width + 1)
-        for dy in range(HEIGHT + 2)
+        for dy in range(CLEARED + 1)
         for dz in range(PITCH * plan.height + 1)
     ]
     assert [again.world.block(p) for p in area] == [clean.world.block(p) for p in area]
+    assert len(over) > 600 and all(again.world.block(p) == block for p, block in over.items())
     before = dict(clean.world.blocks)
     clean.world.run("maze:build", "Steve")  # built again where it stands: nothing changes
     assert clean.world.blocks == before
+
+
+def test_built_into_a_hillside_the_sky_stays_open():
+    """Solid ground up to well over the walls: every corridor is open up to 24 blocks over
+    the floor, so no roofed tunnel is left (the ground higher still stays)."""
+    plan = PLANS["5x5"]
+    world = World.from_zip(build(plan)[1])
+    x, y, z = -38 + 2, 64 - 1, 18 + 2  # the corner where Steve builds, from (-37.6, 64, 18.2)
+    side_x, side_z = PITCH * plan.width + 1, PITCH * plan.height + 1
+    for dx in range(side_x):
+        for dy in range(CLEARED + 6):
+            for dz in range(side_z):
+                world.blocks[x + dx, y + dy, z + dz] = "minecraft:stone"
+    built = Built(plan, world=world)
+    assert built.corner == (x, y, z)
+    for dx in range(side_x):
+        for dz in range(side_z):
+            top = [built.at(dx, dy, dz) for dy in range(HEIGHT + 1, CLEARED + 1)]
+            assert top == [AIR] * len(top) and built.at(dx, CLEARED + 1, dz) == "minecraft:stone"
+    for cell in range(plan.width * plan.height):
+        assert all(built.passage(c) for c in built.cell_columns(cell))
 
 
 def test_start_races_everyone_to_the_exit_and_times_each_once():
@@ -345,6 +370,7 @@ def test_the_zip_its_name_and_its_pack_formats():
     note = install_note(plan)
     assert name in note and "/function maze:build" in note and "37×22 blocks" in note
     assert "1.21.6 – 1.21.11" in note and len(note) < 1000
+    assert f"up to {CLEARED} blocks above its floor is cleared" in note
 
 
 SAMPLES = {"x": "-36", "y": "63", "z": "20"}

@@ -171,3 +171,16 @@ def test_a_period_names_each_player_as_on_their_newest_named_result():
         result(2, 60),
     ]
     assert {p.user_id: p.name for p in period_ranked(results, TIME)} == {1: "New", 2: None}
+
+
+def test_a_kind_scoring_moves_ranks_fewer_moves_first_on_the_day_and_over_a_period():
+    moves = Scoring(by="moves")
+    day = [result(1, 300, turns=40), result(2, 60, turns=200), result(3, 250, turns=40)]
+    assert [s.result.user_id for s in ranked(day, moves)] == [3, 1, 2]
+    second = DAY + timedelta(days=1)
+    week = [*day, result(1, 300, turns=40, day=second), result(2, 60, turns=200, day=second)]
+    assert [(p.user_id, p.moves) for p in period_ranked(week, moves)] == [
+        (1, 80),
+        (2, 400),
+        (3, 40),
+    ]

@@ -65,7 +65,8 @@ def maze_view(board: Board) -> MazeView:
 async def _draw(
     workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
 ) -> Drawn:
-    """The maze as the player knows it (``marks``: the trail shows the cells walked)."""
+    """The maze as the player knows it; the trail already shows every cell walked, so the
+    last move's ``marks`` add nothing."""
     game = board.game
     drawn: Drawn = await workers.draw(
         render_maze_png, maze_view(board), frame=frame,

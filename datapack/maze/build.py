@@ -7,12 +7,14 @@ from beet import DataPack
 from ..formats import GAME_VERSIONS, data_pack_meta
 from ..packing import function_pack, zipped
 from .functions import functions
-from .layout import CHUNK, chunks_spanned, extent
+from .layout import CHUNK, CLEARED, chunks_spanned, extent
 from .plan import MazePlan, problem
 
 #: The widest maze a pack builds: 80 cells are 241 blocks, at most 16 chunks a side, so the
-#: build keeps at most 256 chunks loaded at once, the most one ``forceload`` command may
-#: hold (its commands stay far within the 65,536 an execution may run: see the tests).
+#: build keeps at most 256 chunks forced at once — the pack's own bound on what it loads, not
+#: a limit of the game: it forces one chunk a command, so the 256 chunks one ``forceload
+#: add`` may name over an area never apply. Its commands stay far within the 65,536 an
+#: execution may run (see the tests); the maze kind caps sides at 40 anyway.
 MAX_SIDE = 80
 MAX_CHUNKS = 256
 
@@ -55,7 +57,8 @@ INSTALL_NOTE = (
     "blocks away), "
     "{blocks} blocks, its floor level with the ground you stand on; run it there again to "
     "rebuild it. `/function maze:start` takes every player to the gold block and starts the "
-    "clock; the emerald block is the exit. The sky stays open and there are no lights: walk it "
+    "clock; the emerald block is the exit. Everything up to {cleared} blocks above its floor is "
+    "cleared, so the sky stays open unless the ground rises higher; there are no lights: walk it "
     "by day or on Peaceful."
 )
 
@@ -64,5 +67,8 @@ def install_note(plan: MazePlan) -> str:
     """The install note for this maze's pack."""
     nx, nz = extent(plan)
     return INSTALL_NOTE.format(
-        versions=GAME_VERSIONS.replace("–", " – "), data=file_name(plan), blocks=f"{nx}×{nz}"
+        versions=GAME_VERSIONS.replace("–", " – "),
+        data=file_name(plan),
+        blocks=f"{nx}×{nz}",
+        cleared=CLEARED,
     )

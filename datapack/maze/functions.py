@@ -24,7 +24,10 @@ macro) and announces their time once each: ``<player> reached the exit in 83.4 s
 is kept as numbers only and the tick runs in the Overworld, so the maze is built there.
 
 The sky stays open: the walls are 3 blocks tall, more than a player jumps or sees over (eyes
-at 1.62), and daylight lights the corridors; a roof would need lights of its own.
+at 1.62), and daylight lights the corridors; a roof would need lights of its own. The build
+clears ``layout.CLEARED`` (24) layers above the floor, so ground or trees up to 24 blocks
+over it go (a floor above y = 295 puts the top of that clearing outside the world: those
+fills fail and what stood there stays).
 """
 
 from __future__ import annotations

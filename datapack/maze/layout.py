@@ -25,9 +25,11 @@ from .plan import DOWN, RIGHT, MazePlan
 PITCH = 3
 CORRIDOR = 2
 WALL_HEIGHT = 3
-#: Layers above the floor cleared before building: the walls' 3 and one more over them, so
-#: no block left from before touches a wall's top (two layers fit in one fill at 40×40).
-CLEARED = 4
+#: Layers above the floor cleared before building: the walls' 3 and 21 more, so that built
+#: into a hillside (or under trees) the maze keeps the sky open unless the ground rises more
+#: than 24 blocks over its floor. A north–south step of 24 layers is 24 × (3W + 1) blocks:
+#: 11 steps fit in one fill at 40×40 (11 fills), 5 at 80×80 (49 fills).
+CLEARED = 24
 #: Minecraft's ``commandModificationBlockLimit``: the most blocks one ``fill`` may change.
 FILL_LIMIT = 32_768
 CHUNK = 16

