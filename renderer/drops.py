@@ -1,0 +1,206 @@
+"""Ten Drops pictures: every drop a circle that grows with its count, the count written in it
+(no colour needed), flying splashes as small droplets headed their way, bursts as rings, a
+footer with the drops left, the taps and the last chain; and the animation of a tap's ticks,
+drawn from the engine's own trace. Coordinates, the window and the banner are the shared
+canvas's (``renderer.canvas``)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from puzzle.grid import OFFSETS
+
+from . import theme
+from .canvas import (
+    banner_sprite,
+    draw_banner,
+    draw_labels,
+    encode_gif,
+    encode_pngs,
+    font,
+    highlight_cells,
+    label_sprites,
+    outline_window,
+)
+from .layout import Layout, layout
+
+#: A drop's fill by its count (1 the palest): Okabe–Ito blues, the digit says it anyway.
+DROP = {
+    1: theme.hex_rgb("#BFE3F7"),
+    2: theme.hex_rgb("#7CC4EC"),
+    3: theme.hex_rgb("#3A9AD0"),
+    4: theme.FLOODED_FILL,
+}
+DROP_LINE = theme.FLOODED_LINE
+SPLASH = theme.hex_rgb("#56B4E9")  # Okabe–Ito sky blue
+BURST = theme.LOOP_FILL  # Okabe–Ito vermillion
+LOST = theme.LOOP_FILL
+#: Banners of a finished board, by outcome: (text, colour).
+BANNERS = {
+    "solved": ("SOLVED", theme.SOLVED),
+    "lost": ("NO DROPS", LOST),
+    "given up": ("GAVE UP", theme.GAVE_UP),
+}
+#: Animation timing: each tick, then the end held.
+TICK_MS, HOLD_MS = 140, 1600
+#: Ticks drawn at most (a longer chain shows every k-th tick, and always the last).
+MAX_TICKS = 48
+
+
+@dataclass(frozen=True, slots=True)
+class DropsView:
+    """What a Ten Drops picture shows: the board, the drops left, the taps, the last tap's
+    chain, and how the game stands."""
+
+    width: int
+    height: int
+    #: Every cell's drops (0–4), row-major.
+    cells: Sequence[int]
+    drops: int
+    taps: int
+    #: The last tap's bursts and the drops they refunded.
+    bursts: int = 0
+    refund: int = 0
+    #: "playing", "solved", "lost" or "given up".
+    outcome: str = "playing"
+
+
+@cache
+def _sprites(cell: int, margin: int) -> dict[str, Image.Image]:
+    sprites = label_sprites(cell, margin)
+    for outcome, (text, colour) in BANNERS.items():
+        sprites[outcome] = banner_sprite(text, margin, colour)
+    return sprites
+
+
+def _geometry(view: DropsView) -> Layout:
+    """The board's layout, with the footer (one label band) under everything."""
+    geometry = layout(view.width, view.height, solved=view.outcome in BANNERS)
+    return replace(geometry, banner=geometry.banner + geometry.margin)
+
+
+def render_drops_image(
+    view: DropsView,
+    *,
+    highlight: Collection[int] = (),
+    frame: tuple[int, int, int, int] | None = None,
+    splashes: Sequence[tuple[int, int]] = (),
+    bursts: Collection[int] = (),
+) -> Image.Image:
+    """The board as an RGB image: ``highlight`` cells framed (the last taps), ``frame`` the
+    buttons' window; ``splashes`` (cell, direction) in flight and ``bursts`` (cells) are a
+    tick of the animation."""
+    geometry = _geometry(view)
+    size = geometry.size
+    sprites = _sprites(geometry.cell, geometry.margin)
+    image = Image.new("RGB", size, theme.FRAME)
+    draw = ImageDraw.Draw(image)
+    digits = font(max(10, round(geometry.cell * 0.34)))
+    for cell, count in enumerate(view.cells):
+        left, top, right, bottom = geometry.cell_box(cell % view.width, cell // view.width)
+        draw.rectangle((left, top, right - 1, bottom - 1), fill=theme.CELL, outline=theme.GRID)
+        if cell in bursts:
+            _ring(draw, geometry, cell)
+        if count:
+            _drop(draw, geometry, cell, count, digits)
+    for cell, direction in splashes:
+        _splash(draw, geometry, cell, direction)
+    draw_labels(image, geometry, sprites)
+    if frame is not None:
+        outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
+    highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
+    _footer(draw, geometry, size, view)
+    if view.outcome in BANNERS:
+        draw_banner(image, geometry, sprites[view.outcome], BANNERS[view.outcome][1])
+    return image
+
+
+def render_drops_png(
+    view: DropsView,
+    *,
+    highlight: Collection[int] = (),
+    frame: tuple[int, int, int, int] | None = None,
+    zoom: bool = False,
+) -> tuple[bytes, bytes | None]:
+    """PNG bytes of the board and, with ``zoom`` and a ``frame``, the framed block enlarged
+    for a phone: (board, zoomed window or None)."""
+    image = render_drops_image(view, highlight=highlight, frame=frame)
+    return encode_pngs(image, layout(view.width, view.height), frame if zoom else None)
+
+
+def render_drops_animation(
+    view: DropsView,
+    ticks: Sequence[tuple[Sequence[int], Sequence[tuple[int, int]], Collection[int]]],
+) -> bytes:
+    """A GIF of a tap's ticks, from the engine's trace: each tick's board, its splashes in
+    flight and its bursts (cells, splashes, bursts), then ``view`` (the board after) held."""
+    step = -(-len(ticks) // MAX_TICKS)
+    shown = [*ticks[::step], *([ticks[-1]] if (len(ticks) - 1) % step else [])]
+    frames = [
+        render_drops_image(
+            DropsView(view.width, view.height, cells, view.drops, view.taps),
+            splashes=splashes,
+            bursts=bursts,
+        )
+        for cells, splashes, bursts in shown
+    ]
+    frames.append(render_drops_image(view))
+    palette = [f.quantize(colors=254, dither=Image.Dither.NONE) for f in frames]
+    return encode_gif(palette, [TICK_MS] * (len(palette) - 1) + [HOLD_MS])
+
+
+def _centre(geometry: Layout, cell: int) -> tuple[float, float]:
+    left, top = geometry.cell_origin(cell % geometry.width, cell // geometry.width)
+    return left + geometry.cell / 2, top + geometry.cell / 2
+
+
+def _drop(
+    draw: ImageDraw.ImageDraw, geometry: Layout, cell: int, count: int, digits: object
+) -> None:
+    """A drop of ``count`` (1–4): a circle growing with it, the count written in it."""
+    x, y = _centre(geometry, cell)
+    r = geometry.cell * (0.17 + 0.07 * count)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=DROP[count], outline=DROP_LINE, width=2)
+    ink = theme.IDLE_FILL if count >= 3 else DROP_LINE
+    draw.text((x, y), str(count), font=digits, fill=ink, anchor="mm")  # type: ignore[arg-type]
+
+
+def _splash(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int, direction: int) -> None:
+    """A splash in flight: a small droplet a little ahead of the cell's centre, its way."""
+    x, y = _centre(geometry, cell)
+    dx, dy = OFFSETS[direction]
+    x, y = x + dx * geometry.cell * 0.22, y + dy * geometry.cell * 0.22
+    r = geometry.cell * 0.11
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=SPLASH, outline=DROP_LINE, width=2)
+
+
+def _ring(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int) -> None:
+    """A burst: a thick ring where the drop was."""
+    x, y = _centre(geometry, cell)
+    r = geometry.cell * 0.42
+    draw.ellipse((x - r, y - r, x + r, y + r), outline=BURST, width=max(3, geometry.cell // 10))
+
+
+def _footer(
+    draw: ImageDraw.ImageDraw, geometry: Layout, size: tuple[int, int], view: DropsView
+) -> None:
+    """The drops left, the taps and the last chain, under everything, in a font as large as
+    fits the width."""
+    words = [_counted(view.drops, "drop") + " left", _counted(view.taps, "tap")]
+    if view.bursts:
+        refund = f" +{view.refund}" if view.refund else ""
+        words.append(f"chain {_counted(view.bursts, 'burst')}{refund}")
+    text = " · ".join(words)
+    px = max(10, round(geometry.margin * 0.6))
+    while px > 9 and draw.textlength(text, font=font(px)) > size[0] - 2 * geometry.pad:
+        px -= 1
+    where = (size[0] / 2, size[1] - geometry.margin / 2)
+    draw.text(where, text, font=font(px), fill=theme.LABEL, anchor="mm")
+
+
+def _counted(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
