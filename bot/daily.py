@@ -222,7 +222,7 @@ class DailyPoster:
             files.append((name, png, f"Daily {kind.title} puzzle of {daily.date.isoformat()}"))
             lines.append(
                 f"{face.icon} **Daily {kind.title} — {daily.date.isoformat()}** · "
-                f"{kind.label(puzzle)} · par {kind.par(puzzle)}"
+                f"{kind.label(puzzle)} · {face.par_text(kind.par(puzzle))}"
             )
             view.add_item(PlayButton(PlayButton.button(daily.id, f"▶ Play {kind.title}")))
         following = int(next_puzzle_time(settings, now).timestamp())

@@ -138,6 +138,10 @@ class Face:
         Callable[[Workers, Board, tuple[Any, ...]], Awaitable[tuple[bytes, str, str]]] | None
     ) = None
 
+    #: What a point is called, singular and plural, for a kind scored by points ("drop left",
+    #: "drops left").
+    points: tuple[str, str] = ("point", "points")
+
     @property
     def name(self) -> str:
         return self.kind.name
@@ -154,3 +158,22 @@ class Face:
     def counted(self, count: int) -> str:
         """'1 turn', '5 turns'."""
         return f"{count} {self.counter[0] if count == 1 else self.counter[1]}"
+
+    @property
+    def by_points(self) -> bool:
+        return self.kind.scoring.by == "points"
+
+    def scored(self, points: int) -> str:
+        """'1 drop left', '14 drops left'."""
+        return f"{points} {self.points[0] if points == 1 else self.points[1]}"
+
+    def par_text(self, par: int) -> str:
+        """'par 61'; of a kind scored by points, 'par 14 drops left'."""
+        return f"par {self.scored(par) if self.by_points else par}"
+
+    def tally(self, turns: int, points: int | None, par: int) -> str:
+        """What a solve counts against par: '87 turns (par 61)'; of a kind scored by points,
+        '14 drops left (par 14) in 5 taps'."""
+        if self.by_points:
+            return f"{self.scored(points or 0)} (par {par}) in {self.counted(turns)}"
+        return f"{self.counted(turns)} (par {par})"

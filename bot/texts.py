@@ -84,7 +84,7 @@ def status(board: Board, face: Face) -> str:
     """The text above a board: what it is, then the face's lines (what the checker found,
     the counters, a running timer), and the goal on a fresh board."""
     game = board.game
-    head = f"**{title(board)}** · {board.kind.label(board.puzzle)} · par {board.par}"
+    head = f"**{title(board)}** · {board.kind.label(board.puzzle)} · {face.par_text(board.par)}"
     fresh = not game.finished and game.turns == 0 and game.hints == 0 and game.version == 0
     return f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
 
@@ -97,7 +97,7 @@ def share_line(board: Board, streak: int, face: Face) -> str:
         f"{board.kind.title} {name}",
         board.kind.label(board.puzzle),
         f"⏱ {solve_time(board)}",
-        f"{face.counted(game.turns)} (par {board.par})",
+        face.tally(game.turns, board.status.points, board.par),
     ]
     if streak > 1:
         parts.append(f"🔥{streak}")
@@ -117,7 +117,7 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None, face: 
     late = " (late)" if solved_late(game) else ""
     lines = [
         f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "
-        f"{face.counted(game.turns)} (par {board.par})."
+        f"{face.tally(game.turns, board.status.points, board.par)}."
     ]
     extra = []
     if rank is not None and board.day is not None:
@@ -181,7 +181,8 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
         return f"No daily {kind.title} puzzle was played here on {day.isoformat()}."
     puzzle = load(standings.daily.puzzle)
     lines = [
-        f"**Daily {kind.title} {day.isoformat()}** · {kind.label(puzzle)} · par {kind.par(puzzle)}"
+        f"**Daily {kind.title} {day.isoformat()}** · {kind.label(puzzle)} · "
+        f"{face.par_text(kind.par(puzzle))}"
     ]
     scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
     here = {r.user_id for r in standings.local or []}
@@ -194,8 +195,10 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
             r = standing.result
             late = " · late" if r.late else ""
             measures = [timed(r.seconds, r.hints), face.counted(r.turns)]
-            if kind.scoring.by == "moves":  # what ranks first comes first
+            if kind.scoring.by != "time":  # what ranks first comes first
                 measures.reverse()
+            if face.by_points:
+                measures.insert(0, face.scored(r.points or 0))
             lines.append(
                 f"{standing.rank}. {_player(r.name, r.user_id, here)} · "
                 f"{' · '.join(measures)}{late}"
@@ -296,6 +299,7 @@ def period_leaderboard(
                 f"{standing.solves} "
                 f"day{'s' if standing.solves != 1 else ''} solved · "
                 + (f"{face.counted(standing.moves)} and " if by_moves else "")
+                + (f"{face.scored(standing.points)} and " if face.by_points else "")
                 + f"{duration(standing.total)} in all"
             )
     return "\n".join(lines)

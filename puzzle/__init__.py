@@ -7,6 +7,7 @@ DESIGN.md's layers).
 from typing import Any
 
 from .codes import Code, normalize_seed, parse_code, quote
+from .drops import KIND as DROPS
 from .kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
 from .maze import KIND as MAZE
 from .mines import KIND as MINES
@@ -17,6 +18,7 @@ KINDS: dict[str, Kind[Any, Any, Any, Any]] = {
     PIPES.name: PIPES,
     MINES.name: MINES,
     MAZE.name: MAZE,
+    DROPS.name: DROPS,
 }
 
 

@@ -1,7 +1,6 @@
 """The contract of ``puzzle.kind.Kind``, checked on every registered kind, on Lights Out
-(tests/kinds/lights.py), a kind the generic code was not written for, and on Ten Drops until
-its face lets it join ``puzzle.KINDS``. Only texts people type are kind-specific here: small
-parameters, and what may follow a cell name in a move."""
+(tests/kinds/lights.py), a kind the generic code was not written for. Only texts people type
+are kind-specific here: small parameters, and what may follow a cell name in a move."""
 
 from dataclasses import replace
 from datetime import date, timedelta
@@ -15,7 +14,6 @@ from kinds.lights import KIND as LIGHTS
 from sentences import assert_one_sentence
 
 from puzzle import KINDS, Generated, MoveError, normalize_seed, parse_code
-from puzzle.drops import KIND as DROPS
 from puzzle.kind import Scoring
 
 
@@ -33,7 +31,7 @@ EXAMPLES = {
     "maze": Example(("5x5", "7x5h", "6x8k", "5x6e"), ("",)),
     "drops": Example(("6x6", "7x6e"), ("",)),
 }
-UNDER_TEST = {**KINDS, LIGHTS.name: LIGHTS, DROPS.name: DROPS}
+UNDER_TEST = {**KINDS, LIGHTS.name: LIGHTS}
 NAMES = sorted(UNDER_TEST)
 CASES = [(name, p) for name in NAMES if name in EXAMPLES for p in EXAMPLES[name].params]
 SEEDS = st.text("abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=12)
