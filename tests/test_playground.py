@@ -16,6 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.kinds import FACES
 from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
+from puzzle import KINDS
 from puzzle.pipes import KIND, from_code, turns_between
 
 USERS = ALICE, BOB, CAROL = tuple(str(p.id) for p in PLAYERS)
@@ -528,6 +529,36 @@ async def test_minesweeper_a_maze_and_the_daily_of_every_kind_on_the_page(client
     assert any(m["content"].startswith("**Daily Pipes") for m in mine)
     assert any(m["content"].startswith("**Daily Maze") for m in mine)
     assert any(m["content"].startswith("**Daily Ten Drops") for m in mine)
+
+
+def test_ten_drops_is_cleared_on_the_page_with_its_chains_animated_in_chromium(site, browser):
+    """A Ten Drops board played to par by its buttons and a typed tap: each tap's answer
+    shows its chain as an animated GIF the browser plays (the README's picture, with
+    PLAYGROUND_SCREENSHOTS)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    shots = screenshots()
+    drops = KINDS["drops"]
+    board = drops.load(drops.generate(drops.parse_params("6x6"), "page"))
+    browser.get(site)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+    type_command(browser, "/drops new 6x6 seed:page")
+    assert f"par {board.par} drops left" in text_of(browser)
+    first, *rest = board.solution
+    buttons = browser.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")
+    button = next(b for b in buttons[-20:] if b.text.split()[0] == board.name(first))
+    press(browser, f"button[data-custom-id='{button.get_attribute('data-custom-id')}']")
+    chain = browser.find_elements(By.CSS_SELECTOR, ".files img[alt='drops-chain.gif']")
+    assert chain and browser.execute_script(
+        "const i = arguments[0]; return i.complete && i.naturalWidth > 0;", chain[-1]
+    )
+    if shots:
+        threading.Event().wait(0.4)  # the picture, not a test: a chain mid-flight
+        browser.save_screenshot(f"{shots}/playground-drops-chain.png")
+    type_command(browser, "/drops tap cells:" + " ".join(board.name(c) for c in rest))
+    page = text_of(browser)
+    assert f"with {board.par} drops left (par {board.par}) in {len(board.solution)} taps" in page
 
 
 def test_times_on_the_page_follow_its_clock_in_chromium(site, browser):
