@@ -34,7 +34,7 @@ from .solver import Line, best_first, greedy, solve
 #: The WeChat game's pool for 6×6: how many cells hold 0, 1, 2, 3 and 4 drops, of 40.
 COMPOSITION = (8, 6, 10, 10, 6)
 START_DROPS = 10
-#: Taps the exact search may try for one candidate (some 0.03 s): about 1 in 10 random 6×6
+#: Taps the exact search may try for one candidate (some 0.03 s): about 1 in 5 random 6×6
 #: boards is proven within it, and more of the larger ones, fewer of the smaller ones.
 CANDIDATE_LIMIT = 2_000
 #: Boards the best-first bot may expand to decide a hard board.
