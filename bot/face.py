@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 
 from db import Game
-from play import Board
+from play import Board, UserError
 from puzzle import Kind, Marks
-from puzzle.grid import cell_name
+from puzzle.grid import cell_name, parse_size
 
 from .options import Interaction
 from .workers import Workers
@@ -31,6 +31,26 @@ ZOOM_FROM = 20
 NewBoard = Callable[[Interaction, str, str | None], Awaitable[None]]
 #: A kind's ``new`` command, made around the generic way to start a board.
 NewCommand = Callable[[NewBoard], app_commands.Command[Any, ..., None]]
+
+
+async def start_sized(
+    start: NewBoard,
+    interaction: Interaction,
+    kind: Kind[Any, Any, Any, Any],
+    size: str,
+    smallest: int,
+    *words: str,
+    seed: str | None,
+) -> None:
+    """Start a board of ``size`` (width×height, at least ``smallest`` a side) with the
+    parameter ``words`` after it (``hard``, ``kruskal``); a size or parameters the kind
+    refuses, in its one sentence."""
+    try:
+        width, height = parse_size(size, smallest=smallest)
+        params = kind.parse_params(" ".join((f"{width}x{height}", *words)))
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    await start(interaction, kind.format_params(params), seed)
 
 
 def as_typed(text: str) -> str:

@@ -22,7 +22,7 @@ states can be shared and cached freely.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -134,6 +134,46 @@ class Scoring:
     solved, then those points, or fewer moves in all, then the total time."""
 
     by: Literal["time", "points", "moves"] = "time"
+
+
+class Sized(Protocol):
+    """Parameters with a board's width and height."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
+SizedT = TypeVar("SizedT", bound=Sized)
+
+
+class TextParams(Generic[SizedT]):
+    """A kind's parameter methods over its notation (``notation``: the function that reads a
+    parameters text, and the one that writes parameters back): parameters sized by their
+    width and height, and a daily choice that is any parameters text, the same kind of board
+    every day (a kind whose daily varies overrides ``parse_daily`` and ``daily``)."""
+
+    notation: tuple[Callable[[str], SizedT], Callable[[SizedT], str]]
+
+    def parse_params(self, text: str) -> SizedT:
+        return self.notation[0](text)
+
+    def format_params(self, params: SizedT) -> str:
+        return self.notation[1](params)
+
+    def size(self, params: SizedT) -> tuple[int, int]:
+        return params.width, params.height
+
+    def parse_daily(self, text: str) -> str:
+        """Any parameters ``parse_params`` reads, written as they are stored (``6x6 hard``
+        → ``6x6h``)."""
+        return self.format_params(self.parse_params(text))
+
+    def daily(self, choice: str, day: date) -> SizedT:
+        """The same kind of board every day."""
+        return self.parse_params(choice)
 
 
 class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):

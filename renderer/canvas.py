@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -62,6 +63,18 @@ def label_sprites(cell: int, margin: int) -> dict[str, Image.Image]:
 def banner_sprite(text: str, margin: int, background: RGB) -> Image.Image:
     """The banner under a finished board: ``text`` on ``background``, one label band high."""
     return text_sprite(text, (margin * 6, margin), _label_px(margin), theme.SOLVED_TEXT, background)
+
+
+@cache
+def board_sprites(
+    cell: int, margin: int, banners: tuple[tuple[str, str, RGB], ...]
+) -> dict[str, Image.Image]:
+    """The label sprites of one cell size (``label_sprites``) and, for each (outcome, text,
+    colour) of ``banners``, the banner of that outcome by its name."""
+    sprites = label_sprites(cell, margin)
+    for outcome, text, colour in banners:
+        sprites[outcome] = banner_sprite(text, margin, colour)
+    return sprites
 
 
 def draw_labels(image: Image.Image, geometry: Layout, labels: Mapping[str, Image.Image]) -> None:

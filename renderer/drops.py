@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -16,14 +15,13 @@ from puzzle.grid import OFFSETS
 
 from . import theme
 from .canvas import (
-    banner_sprite,
+    board_sprites,
     draw_banner,
     draw_labels,
     encode_gif,
     encode_pngs,
     font,
     highlight_cells,
-    label_sprites,
     outline_window,
 )
 from .layout import Layout, layout
@@ -45,6 +43,7 @@ BANNERS = {
     "lost": ("NO DROPS", LOST),
     "given up": ("GAVE UP", theme.GAVE_UP),
 }
+_BANNERS = tuple((outcome, text, colour) for outcome, (text, colour) in BANNERS.items())
 #: Animation timing: each tick, then the end held.
 TICK_MS, HOLD_MS = 140, 1600
 #: Ticks drawn at most (a longer chain shows every k-th tick, and always the last).
@@ -69,14 +68,6 @@ class DropsView:
     outcome: str = "playing"
 
 
-@cache
-def _sprites(cell: int, margin: int) -> dict[str, Image.Image]:
-    sprites = label_sprites(cell, margin)
-    for outcome, (text, colour) in BANNERS.items():
-        sprites[outcome] = banner_sprite(text, margin, colour)
-    return sprites
-
-
 def _geometry(view: DropsView) -> Layout:
     """The board's layout, with the footer (one label band) under everything."""
     geometry = layout(view.width, view.height, solved=view.outcome in BANNERS)
@@ -96,7 +87,7 @@ def render_drops_image(
     tick of the animation."""
     geometry = _geometry(view)
     size = geometry.size
-    sprites = _sprites(geometry.cell, geometry.margin)
+    sprites = board_sprites(geometry.cell, geometry.margin, _BANNERS)
     image = Image.new("RGB", size, theme.FRAME)
     draw = ImageDraw.Draw(image)
     digits = font(max(10, round(geometry.cell * 0.34)))

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -15,11 +14,10 @@ from puzzle.grid import DOWN, LEFT, RIGHT, UP
 
 from . import theme
 from .canvas import (
-    banner_sprite,
+    board_sprites,
     draw_banner,
     draw_labels,
     encode_pngs,
-    label_sprites,
     outline_window,
 )
 from .layout import Layout, layout
@@ -35,6 +33,7 @@ PLAYER = theme.FLOODED_FILL
 
 #: Banners of a finished maze, by outcome: (text, colour).
 BANNERS = {"solved": ("SOLVED", theme.SOLVED), "given up": ("GAVE UP", theme.GAVE_UP)}
+_BANNERS = tuple((outcome, text, colour) for outcome, (text, colour) in BANNERS.items())
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +58,6 @@ class MazeView:
     outcome: str = "playing"
 
 
-@cache
-def _sprites(cell: int, margin: int) -> dict[str, Image.Image]:
-    sprites = label_sprites(cell, margin)
-    for outcome, (text, colour) in BANNERS.items():
-        sprites[outcome] = banner_sprite(text, margin, colour)
-    return sprites
-
-
 def render_maze_image(
     view: MazeView, *, frame: tuple[int, int, int, int] | None = None
 ) -> Image.Image:
@@ -74,7 +65,7 @@ def render_maze_image(
     the buttons' window."""
     finished = view.outcome in BANNERS
     geometry = layout(view.width, view.height, solved=finished)
-    sprites = _sprites(geometry.cell, geometry.margin)
+    sprites = board_sprites(geometry.cell, geometry.margin, _BANNERS)
     image = Image.new("RGB", geometry.size, theme.FRAME)
     draw = ImageDraw.Draw(image)
     seen = frozenset(view.seen)

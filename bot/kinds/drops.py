@@ -9,12 +9,12 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from play import Board, UserError
+from play import Board
 from puzzle import KINDS, Marks
-from puzzle.grid import cell_name, parse_size
+from puzzle.grid import cell_name
 from renderer import DropsView, render_drops_animation, render_drops_png
 
-from ..face import Drawn, Face, NewBoard, Verb, cell_press
+from ..face import Drawn, Face, NewBoard, Verb, cell_press, start_sized
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
@@ -152,12 +152,7 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
         level: Literal["easy", "normal", "hard"] = "normal",
         seed: SEED_TEXT | None = None,
     ) -> None:
-        try:
-            width, height = parse_size(size, smallest=4)
-            params = KIND.parse_params(f"{width}x{height} {level}")
-        except ValueError as error:
-            raise UserError(str(error)) from None
-        await start(interaction, KIND.format_params(params), seed)
+        await start_sized(start, interaction, KIND, size, 4, level, seed=seed)
 
     return new
 

@@ -11,12 +11,12 @@ import discord
 from discord import app_commands
 
 import datapack.maze as minecraft
-from play import Board, UserError
+from play import Board
 from puzzle import KINDS, Marks
-from puzzle.grid import cell_name, parse_size
+from puzzle.grid import cell_name
 from renderer import MazeView, render_maze_png
 
-from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb
+from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, start_sized
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
@@ -155,12 +155,7 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
         generator: Literal["prim", "kruskal"] = "prim",
         seed: SEED_TEXT | None = None,
     ) -> None:
-        try:
-            width, height = parse_size(size, smallest=5)
-            params = KIND.parse_params(f"{width}x{height} {level} {generator}")
-        except ValueError as error:
-            raise UserError(str(error)) from None
-        await start(interaction, KIND.format_params(params), seed)
+        await start_sized(start, interaction, KIND, size, 5, level, generator, seed=seed)
 
     return new
 

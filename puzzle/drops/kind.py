@@ -6,11 +6,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 
 from ..codes import normalize_seed
 from ..grid import cell_name
-from ..kind import Applied, Generated, Kind, Marks, MoveError, Outcome, PuzzleText, Scoring, Status
+from ..kind import (
+    Applied,
+    Generated,
+    Kind,
+    Marks,
+    MoveError,
+    Outcome,
+    PuzzleText,
+    Scoring,
+    Status,
+    TextParams,
+)
 from .generator import generate
 from .notation import Params, format_move, format_params, parse_moves, parse_params
 from .rules import PER_REFUND, Tick, tap
@@ -107,7 +117,7 @@ def best_drops(
     return (line.taps, line.drops) if line else ((), 0)
 
 
-class DropsKind:
+class DropsKind(TextParams[Params]):
     """Ten Drops: clear the board with the most drops left."""
 
     name = "drops"
@@ -118,24 +128,7 @@ class DropsKind:
     daily_presets: tuple[str, ...] = ("6x6", "6x6e", "6x6h", "5x5", "5x5h")
     #: Drops left at the clear (``Status.points``), then fewer taps, then time.
     scoring = Scoring(by="points")
-
-    def parse_params(self, text: str) -> Params:
-        return parse_params(text)
-
-    def format_params(self, params: Params) -> str:
-        return format_params(params)
-
-    def size(self, params: Params) -> tuple[int, int]:
-        return params.width, params.height
-
-    def parse_daily(self, text: str) -> str:
-        """Any board ``parse_params`` reads, written as its parameters (``6x6 hard`` →
-        ``6x6h``)."""
-        return format_params(parse_params(text))
-
-    def daily(self, choice: str, day: date) -> Params:
-        """The same kind of board every day."""
-        return parse_params(choice)
+    notation = (parse_params, format_params)
 
     def generate(self, params: Params, seed: str) -> Generated:
         seed, text = normalize_seed(seed), format_params(params)

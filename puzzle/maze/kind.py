@@ -6,11 +6,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
 
 from ..codes import normalize_seed
 from ..grid import beside, cell_name, decode_cells, encode_cells, parse_cell
-from ..kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
+from ..kind import (
+    Applied,
+    Generated,
+    Kind,
+    Marks,
+    MoveError,
+    PuzzleText,
+    Scoring,
+    Status,
+    TextParams,
+)
 from .generator import generate
 from .notation import (
     DIRECTIONS,
@@ -77,7 +86,7 @@ def path_letters(maze: Maze) -> str:
     )
 
 
-class MazeKind:
+class MazeKind(TextParams[Params]):
     """A maze: walk from the start to the exit, in the fog from ``normal`` on."""
 
     name = "maze"
@@ -91,24 +100,7 @@ class MazeKind:
     #: Steps, then time: finished games rank by fewer moves (the steps walked, hints' steps
     #: included), then time with the hint penalty; over a period, by the steps in all.
     scoring = Scoring(by="moves")
-
-    def parse_params(self, text: str) -> Params:
-        return parse_params(text)
-
-    def format_params(self, params: Params) -> str:
-        return format_params(params)
-
-    def size(self, params: Params) -> tuple[int, int]:
-        return params.width, params.height
-
-    def parse_daily(self, text: str) -> str:
-        """Any maze ``parse_params`` reads, written as its parameters (``15x15 hard`` →
-        ``15x15h``)."""
-        return format_params(parse_params(text))
-
-    def daily(self, choice: str, day: date) -> Params:
-        """The same kind of maze every day."""
-        return parse_params(choice)
+    notation = (parse_params, format_params)
 
     def generate(self, params: Params, seed: str) -> Generated:
         seed, text = normalize_seed(seed), format_params(params)

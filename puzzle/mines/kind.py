@@ -20,7 +20,7 @@ from datetime import date
 
 from ..codes import normalize_seed
 from ..grid import decode_cells, encode_cells
-from ..kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status
+from ..kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status, TextParams
 from ..levels import WEEKLY, on_day, split_choice
 from .generator import generate
 from .grid import block, neighbours
@@ -39,7 +39,7 @@ _DESCRIPTION = re.compile(r"^(\d{1,2})x(\d{1,2}):(\d{1,3}):([0-9a-f]+)$")
 _STATE = "-fox"
 
 
-class MinesKind:
+class MinesKind(TextParams[Params]):
     """Minesweeper: open every cell that holds no mine; every board clears without a guess."""
 
     name = "mines"
@@ -55,15 +55,7 @@ class MinesKind:
         "9x9 easy", "9x9 hard", "16x16 hard", "30x16 hard",
     )  # fmt: skip
     scoring = Scoring()
-
-    def parse_params(self, text: str) -> Params:
-        return parse_params(text)
-
-    def format_params(self, params: Params) -> str:
-        return format_params(params)
-
-    def size(self, params: Params) -> tuple[int, int]:
-        return params.width, params.height
+    notation = (parse_params, format_params)
 
     def parse_daily(self, text: str) -> str:
         """Any board ``parse_params`` reads, and a level choice: ``expert`` → ``30x16``
