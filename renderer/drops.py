@@ -46,8 +46,15 @@ BANNERS = {
 _BANNERS = tuple((outcome, text, colour) for outcome, (text, colour) in BANNERS.items())
 #: Animation timing: each tick, then the end held.
 TICK_MS, HOLD_MS = 140, 1600
+#: Each earlier tap's board after it, in the animation of a line of taps.
+BETWEEN_MS = 700
 #: Ticks drawn at most (a longer chain shows every k-th tick, and always the last).
 MAX_TICKS = 48
+
+#: A tick of the engine's trace (``puzzle.drops.Tick`` as a tuple): every cell's drops, the
+#: splashes in flight (cell, direction), the cells that burst.
+TraceTick = tuple[Sequence[int], Sequence[tuple[int, int]], Collection[int]]
+Trace = Sequence[TraceTick]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +75,10 @@ class DropsView:
     outcome: str = "playing"
 
 
-def _geometry(view: DropsView) -> Layout:
-    """The board's layout, with the footer (one label band) under everything."""
-    geometry = layout(view.width, view.height, solved=view.outcome in BANNERS)
+def _geometry(view: DropsView, banner_room: bool = False) -> Layout:
+    """The board's layout, with the footer (one label band) under everything; the banner's
+    band is there on a finished board, or kept empty with ``banner_room``."""
+    geometry = layout(view.width, view.height, solved=banner_room or view.outcome in BANNERS)
     return replace(geometry, banner=geometry.banner + geometry.margin)
 
 
@@ -81,11 +89,13 @@ def render_drops_image(
     frame: tuple[int, int, int, int] | None = None,
     splashes: Sequence[tuple[int, int]] = (),
     bursts: Collection[int] = (),
+    banner_room: bool = False,
 ) -> Image.Image:
     """The board as an RGB image: ``highlight`` cells framed (the last taps), ``frame`` the
     buttons' window; ``splashes`` (cell, direction) in flight and ``bursts`` (cells) are a
-    tick of the animation."""
-    geometry = _geometry(view)
+    tick of the animation; ``banner_room`` keeps a finished board's banner band, empty (a
+    tick as large as the finished board after it)."""
+    geometry = _geometry(view, banner_room)
     size = geometry.size
     sprites = board_sprites(geometry.cell, geometry.margin, _BANNERS)
     image = Image.new("RGB", size, theme.FRAME)
@@ -124,24 +134,36 @@ def render_drops_png(
 
 
 def render_drops_animation(
-    view: DropsView,
-    ticks: Sequence[tuple[Sequence[int], Sequence[tuple[int, int]], Collection[int]]],
+    view: DropsView, ticks: Trace, *, before: Sequence[tuple[DropsView, Trace]] = ()
 ) -> bytes:
     """A GIF of a tap's ticks, from the engine's trace: each tick's board, its splashes in
-    flight and its bursts (cells, splashes, bursts), then ``view`` (the board after) held."""
-    step = -(-len(ticks) // MAX_TICKS)
-    shown = [*ticks[::step], *([ticks[-1]] if (len(ticks) - 1) % step else [])]
-    frames = [
-        render_drops_image(
-            DropsView(view.width, view.height, cells, view.drops, view.taps),
-            splashes=splashes,
-            bursts=bursts,
-        )
-        for cells, splashes, bursts in shown
-    ]
-    frames.append(render_drops_image(view))
+    flight and its bursts (cells, splashes, bursts), then ``view`` (the board after) held.
+    ``before`` are earlier taps, (the board after, its ticks) each, played first, each board
+    after shown ``BETWEEN_MS``: a line of taps, tap by tap. Every frame is as large as the
+    largest (a finished board's banner band is kept, empty, in the ticks before it)."""
+    taps = [*before, (view, ticks)]
+    room = any(after.outcome in BANNERS for after, _ in taps)
+    frames: list[Image.Image] = []
+    durations: list[int] = []
+    for after, trace in taps:
+        for cells, splashes, bursts in _thinned(trace):
+            tick = DropsView(after.width, after.height, cells, after.drops, after.taps)
+            frames.append(
+                render_drops_image(tick, splashes=splashes, bursts=bursts, banner_room=room)
+            )
+            durations.append(TICK_MS)
+        frames.append(render_drops_image(after, banner_room=room))
+        durations.append(BETWEEN_MS)
+    durations[-1] = HOLD_MS
     palette = [f.quantize(colors=254, dither=Image.Dither.NONE) for f in frames]
-    return encode_gif(palette, [TICK_MS] * (len(palette) - 1) + [HOLD_MS])
+    return encode_gif(palette, durations)
+
+
+def _thinned(ticks: Trace) -> list[TraceTick]:
+    """The ticks drawn: all of them, or of a longer chain every k-th, at most ``MAX_TICKS``
+    in all, the last always."""
+    step = -(-len(ticks) // MAX_TICKS)
+    return [*ticks[:-1:step][: MAX_TICKS - 1], ticks[-1]]
 
 
 def _centre(geometry: Layout, cell: int) -> tuple[float, float]:
