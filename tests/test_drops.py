@@ -130,15 +130,13 @@ def test_texts_read_back():
     puzzle = SEED_PUZZLE
     assert read(SEED, Params(6, 6)) == (puzzle.cells, 10)
     state = KIND.initial_state(puzzle)
-    assert (
-        KIND.encode_state(state)
-        == "drops=10;342232/000023/042023/212331/240330/424111;taps=0;bursts=0"
-    )
+    assert KIND.encode_state(state) == "drops=10;342232/000023/042023/212331/240330/424111"
     assert KIND.decode_state("drops=10;342232/000023/042023/212331/240330/424111") == state
     after = play(puzzle, "C3 C4").state
     assert KIND.decode_state(KIND.encode_state(after)) == after
-    assert after.taps == 2 and after.drops == 8
-    for wrong in ("drops=10;3422/00", "drops=;0000", "drops=3;0005", "drops=3;000/00", ""):
+    assert after.drops == 8 and KIND.decode_state(KIND.encode_state(after)).bursts == 0
+    wrongs = ("drops=10;3422/00", "drops=;0000", "drops=3;0005", "drops=3;000/00", "")
+    for wrong in (*wrongs, "drops=8;0000/0000;taps=2;bursts=0"):
         with pytest.raises(ValueError):
             KIND.decode_state(wrong)
 
@@ -199,7 +197,7 @@ def test_status_details_tell_what_a_picture_needs():
     state = play(puzzle, "C3").state
     status = KIND.status(puzzle, state)
     assert status.details == {
-        "drops": state.drops, "taps": 1, "bursts": state.bursts,
+        "drops": state.drops, "bursts": state.bursts,
         "refund": state.bursts // 3, "cells": state.cells,
     }  # fmt: skip
     assert status.points is None and KIND.label(puzzle) == "6×6 · normal · 10 drops"
@@ -232,7 +230,7 @@ def test_finished_boards_rank_by_drops_left_then_taps_then_time():
         applied = play(puzzle, text)
         return Result(
             daily_id=1, user_id=user, guild_id=1, game_id=user, seconds=seconds,
-            turns=applied.state.taps, hints=hints,
+            turns=applied.counted, hints=hints,
             solved_at=datetime(2026, 11, 22, tzinfo=UTC), date=date(2026, 11, 22),
             kind=KIND.name, points=KIND.status(puzzle, applied.state).points,
         )  # fmt: skip
@@ -243,4 +241,4 @@ def test_finished_boards_rank_by_drops_left_then_taps_then_time():
 
 def test_state_keeps_its_width():
     state = State(4, (0,) * 8, 3)
-    assert KIND.encode_state(state) == "drops=3;0000/0000;taps=0;bursts=0"
+    assert KIND.encode_state(state) == "drops=3;0000/0000"

@@ -53,7 +53,7 @@ def drops_view(board: Board) -> DropsView:
     tap's chain and how it stands."""
     game, details = board.game, board.status.details
     return DropsView(
-        game.width, game.height, details["cells"], details["drops"], details["taps"],
+        game.width, game.height, details["cells"], details["drops"], game.turns,
         details["bursts"], details["refund"], board.ending,
     )  # fmt: skip
 

@@ -15,9 +15,9 @@ drops. Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers
   separated by spaces (``C4 C4 D2``); par is the drops it leaves (``kind.best_drops``).
 - **Puzzle** (``Drops``): ``width``, ``height``, ``cells`` (row-major), ``drops`` (to start
   with), ``level``, ``solution`` (cells), ``par``, ``name(cell)``.
-- **State** (``State``): ``width``, ``cells``, ``drops`` (left), ``taps``, ``bursts`` (of the
-  last tap). Its text is ``drops=<n>;<row 1>/…;taps=<t>;bursts=<b>``; the short
-  ``drops=<n>;<row 1>/…`` reads as no tap made.
+- **State** (``State``): ``width``, ``cells``, ``drops`` (left); in memory only, ``bursts``
+  (of the tap that made it). Its text is ``drops=<n>;<row 1>/…``; the taps made are the
+  game's counted moves.
 - **Moves**: taps, one cell name each, several per command (``C4 D2``), played in order;
   none after the game ends, and none on a finished game (``MoveError``). Each counts one;
   ``Applied.marks`` holds the cells tapped, ``focus`` the last. ``Applied.trace`` is every

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..codes import normalize_seed
 from ..grid import cell_name
@@ -35,7 +35,7 @@ LOAD_LIMIT = 300_000
 
 _ROWS = r"([0-4]{1,8}(?:/[0-4]{1,8}){0,7})"
 _DESCRIPTION = re.compile(rf"([0-9])x([0-9]);drops=([0-9]{{1,3}});{_ROWS}")
-_STATE = re.compile(rf"drops=([0-9]{{1,3}});{_ROWS}(?:;taps=([0-9]{{1,4}});bursts=([0-9]{{1,3}}))?")
+_STATE = re.compile(rf"drops=([0-9]{{1,3}});{_ROWS}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,14 +59,14 @@ class Drops:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The board as it stands: its cells, the drops left, the taps made and the bursts of
-    the last tap."""
+    """The board as it stands: its cells and the drops left; and, in memory only (its text
+    and equality leave it out), the bursts of the tap that made it, for the answer to that
+    tap."""
 
     width: int
     cells: tuple[int, ...]
     drops: int
-    taps: int = 0
-    bursts: int = 0
+    bursts: int = field(default=0, compare=False)
 
     @property
     def cleared(self) -> bool:
@@ -190,7 +190,7 @@ class DropsKind(TextParams[Params]):
                 break
             tapped = tap(puzzle.width, puzzle.height, bytes(state.cells), cell, ticks=True)
             drops = state.drops - 1 + tapped.refund
-            state = State(state.width, tuple(tapped.cells), drops, state.taps + 1, tapped.bursts)
+            state = State(state.width, tuple(tapped.cells), drops, tapped.bursts)
             played.append(cell)
             ticks += tapped.ticks
         marks = Marks(tuple(dict.fromkeys(played)), focus=played[-1] if played else None)
@@ -198,11 +198,10 @@ class DropsKind(TextParams[Params]):
 
     def status(self, puzzle: Drops, state: State) -> Status:
         """Solved once cleared, scoring the drops left; lost with no drops left and drops on
-        the board. Details for pictures: ``drops`` (left), ``taps``, ``bursts`` and
+        the board. Details for pictures: ``drops`` (left), ``bursts`` and
         ``refund`` (of the last tap), ``cells`` (every cell's drops, row-major)."""
         details = {
             "drops": state.drops,
-            "taps": state.taps,
             "bursts": state.bursts,
             "refund": state.bursts // PER_REFUND,
             "cells": state.cells,
@@ -229,19 +228,17 @@ class DropsKind(TextParams[Params]):
         return greedy_tap(puzzle.width, puzzle.height, board)
 
     def encode_state(self, state: State) -> str:
-        """``drops=<n>;<row 1>/…;taps=<t>;bursts=<b>``: the drops left, the cells as in a
-        description, the taps made and the bursts of the last one."""
-        board = rows(state.width, state.cells)
-        return f"drops={state.drops};{board};taps={state.taps};bursts={state.bursts}"
+        """``drops=<n>;<row 1>/…``: the drops left, the cells as in a description."""
+        return f"drops={state.drops};{rows(state.width, state.cells)}"
 
     def decode_state(self, text: str) -> State:
-        """A state's text; the issue's short form ``drops=<n>;<rows>`` reads as no tap made."""
+        """A state's text (a state read back made no tap: its bursts are 0)."""
         match = _STATE.fullmatch(text)
         lines = match[2].split("/") if match else []
         if not match or len({len(line) for line in lines}) != 1:
             raise ValueError("that is not a Ten Drops state")
         cells = tuple(int(digit) for line in lines for digit in line)
-        return State(len(lines[0]), cells, int(match[1]), int(match[3] or 0), int(match[4] or 0))
+        return State(len(lines[0]), cells, int(match[1]))
 
 
 def _on_line(puzzle: Drops, state: State) -> int | None:
