@@ -38,15 +38,15 @@ async def start_sized(
     interaction: Interaction,
     kind: Kind[Any, Any, Any, Any],
     size: str,
-    smallest: int,
+    sides: tuple[int, int],
     *words: str,
     seed: str | None,
 ) -> None:
-    """Start a board of ``size`` (width×height, at least ``smallest`` a side) with the
+    """Start a board of ``size`` (width×height, each side within ``sides``) with the
     parameter ``words`` after it (``hard``, ``kruskal``); a size or parameters the kind
     refuses, in its one sentence."""
     try:
-        width, height = parse_size(size, smallest=smallest)
+        width, height = parse_size(size, smallest=sides[0], largest=sides[1])
         params = kind.parse_params(" ".join((f"{width}x{height}", *words)))
     except ValueError as error:
         raise UserError(str(error)) from None

@@ -419,10 +419,17 @@ class GameService:
         name: str | None = None,
     ) -> Played:
         """The kind's hint, computed from the very state it changes; counts as a hint
-        (``name`` as for ``play``)."""
+        (``name`` as for ``play``). A kind may search for it: it is worked out away from the
+        event loop (``offload``) from the stored state, and again in the transaction only
+        if the state changed meanwhile."""
+        seen = await self.storage.game(game_id)
+        early: Any = None
+        if seen is not None and not seen.finished:
+            early = await self.offload(KINDS[seen.kind].hint, load(seen.puzzle), seen.state)
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
-            move = KINDS[current.kind].hint(puzzle, current.state)
+            fresh = seen is None or current.version != seen.version
+            move = KINDS[current.kind].hint(puzzle, current.state) if fresh else early
             if isinstance(move, str):
                 raise UserError(move)
             return [move]

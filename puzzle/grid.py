@@ -74,8 +74,9 @@ def parse_size(text: str, smallest: int = MIN_SIDE, largest: int = MAX_SIDE) -> 
     ValueError with a readable message otherwise."""
     match = _SIZE.match(text or "")
     if not match:
+        wide = " or 10x8" if largest >= 10 else ""
         raise ValueError(
-            f"{quote(text)} is not a board size: write it as width×height, like 6x6 or 10x8."
+            f"{quote(text)} is not a board size: write it as width×height, like 6x6{wide}."
         )
     width = int(match.group(1))
     height = int(match.group(2) or width)

@@ -161,7 +161,9 @@ def render_drops_animation(
 
 def _thinned(ticks: Trace) -> list[TraceTick]:
     """The ticks drawn: all of them, or of a longer chain every k-th, at most ``MAX_TICKS``
-    in all, the last always."""
+    in all, the last always (none of a board shown without a chain before it)."""
+    if not ticks:
+        return []
     step = -(-len(ticks) // MAX_TICKS)
     return [*ticks[:-1:step][: MAX_TICKS - 1], ticks[-1]]
 

@@ -13,7 +13,7 @@ from sentences import assert_one_sentence
 from db import Result
 from play.scoring import ranked
 from puzzle import MoveError
-from puzzle.drops import KIND, Params, State, Tick, read, tap
+from puzzle.drops import KIND, Params, State, Tick, read, solve, tap
 
 POBOKE = "4x4;drops=10;0000/0000/4043/4440"
 SEED = "6x6;drops=10;342232/000023/042023/212331/240330/424111"
@@ -169,10 +169,12 @@ def test_taps_play_in_order_and_stop_once_the_game_ends():
     applied = play(puzzle, "B2 B4 B2 C4")
     assert applied.moves == (5, 13, 5, 14) and applied.counted == 4
     assert applied.marks.cells == (5, 13, 14) and applied.marks.focus == 14
-    # The trace: B2's one tick, then B4's ticks from its tick 0, then B2's, then C4's.
-    assert applied.trace[0].cells[5] == 1 and applied.trace[1].bursts == (13,)
-    assert [t.bursts for t in applied.trace[1:3]] == [(13,), (12, 14)]
-    assert sum(not t.splashes and not t.bursts for t in applied.trace) >= 2
+    # The trace: B4's chain alone (the quiet taps are not animated), tick 0 its own burst,
+    # the drops and bursts after it, two taps played after it.
+    [chain] = applied.trace
+    assert [t.bursts for t in chain.ticks[:2]] == [(13,), (12, 14)]
+    assert (chain.drops, chain.bursts, chain.later) == (10, 6, 2)
+    assert chain.ticks[-1].cells[5] == 2 and not chain.ticks[-1].splashes
     cleared = play(puzzle, "B4 C4")
     assert cleared.moves == (13,) and cleared.counted == 1
     assert KIND.status(puzzle, cleared.state).outcome == "solved"
@@ -200,7 +202,7 @@ def test_status_details_tell_what_a_picture_needs():
         "drops": state.drops, "bursts": state.bursts,
         "refund": state.bursts // 3, "cells": state.cells,
     }  # fmt: skip
-    assert status.points is None and KIND.label(puzzle) == "6×6 · normal · 10 drops"
+    assert status.points is None and KIND.label(puzzle) == "6×6 · normal · 10 drops to start"
 
 
 def test_hints_follow_an_optimal_line_to_par():
@@ -213,7 +215,13 @@ def test_hints_follow_an_optimal_line_to_par():
     hint = KIND.hint(puzzle, off_line)
     assert not isinstance(hint, str)
     after = KIND.apply(puzzle, off_line, [hint]).state
-    assert after.drops >= 9
+
+    def best(state):
+        search = solve(6, 6, bytes(state.cells), state.drops)
+        assert search.proven
+        return search.line.drops
+
+    assert best(after) == best(off_line) < 14  # the hint keeps the best still possible
 
 
 def test_par_comes_from_the_stored_line_or_the_search():

@@ -39,7 +39,8 @@ async def test_a_board_shows_its_drops_on_buttons_and_picture(harness):
     request, _, game = await new_drops(harness)
     board = load(game.puzzle)
     assert request.content.startswith(
-        f"**Ten Drops 6x6-splash** · 6×6 · normal · 10 drops · par {board.par} drops left\n"
+        "**Ten Drops 6x6-splash** · 6×6 · normal · 10 drops to start · "
+        f"par {board.par} drops left\n"
     )
     assert "Goal: clear the board with as many drops left as you can" in request.content
     shown = 0
@@ -69,16 +70,38 @@ async def test_a_click_on_a_4_bursts_it_and_answers_with_the_chain_animated(harn
     [update] = [r for r in made if r.files]
     assert [name for name, _ in update.files] == ["board.png", "drops-chain.gif"]
     gif = Image.open(io.BytesIO(dict(update.files)["drops-chain.gif"]))
-    assert 2 <= len(expected.trace) <= MAX_TICKS
-    assert gif.n_frames == len(expected.trace) + 1  # every tick, then the board after
+    [chain] = expected.trace
+    assert 2 <= len(chain.ticks) <= MAX_TICKS
+    assert gif.n_frames == len(chain.ticks) + 1  # every tick, then the board after
     assert {SPLASH, BURST} <= colours(gif)  # tick 0: the burst and its four splashes
     gif.seek(gif.n_frames - 1)
     assert not {SPLASH, BURST} & colours(gif)  # the board after: nothing in flight
-    bursts = expected.state.bursts
+    bursts = f"{chain.bursts} burst{'s' if chain.bursts > 1 else ''}"
     assert (
-        f"💧 {expected.state.drops} drops left · 1 tap · last chain {bursts} bursts"
+        f"💧 {expected.state.drops} drops left · 1 tap · last chain {bursts}"
         in (harness.messages[message_id]["content"])
     )
+
+
+async def test_a_quiet_tap_has_no_animation_and_two_chains_play_one_after_the_other(harness):
+    _, _, game = await new_drops(harness, seed="two")
+    board = load(game.puzzle)
+    quiet = next(c for c, v in enumerate(board.cells) if 0 < v < 4)
+    made = await harness.command("tap", ALICE, group="drops", cells=board.name(quiet))
+    assert {n for r in made for n, _ in r.files} == {"board.png"}  # no chain, no GIF
+    fours = [c for c, v in enumerate(board.cells) if v == 4]
+    state = (await harness.bot.storage.game(game.id)).state
+    taps = [board.name(c) for c in fours[:2]] + [board.name(quiet)]
+    applied = KIND.apply(board, state, KIND.parse_moves(board, state, " ".join(taps)))
+    assert len(applied.trace) >= 2
+    made = await harness.command("tap", ALICE, group="drops", cells=" ".join(taps))
+    gif = Image.open(io.BytesIO(dict(made[-1].files)["drops-chain.gif"]))
+    # Each chain's ticks then the board after it, and the board after the last tap if that
+    # one burst nothing.
+    after = 1 if applied.trace[-1].later else 0
+    assert gif.n_frames == sum(len(c.ticks) + 1 for c in applied.trace) + after
+    gif.seek(gif.n_frames - 1)
+    assert not {SPLASH, BURST} & colours(gif)
 
 
 async def test_typed_taps_clear_the_board_with_par_and_the_win_is_announced(harness):
@@ -93,7 +116,6 @@ async def test_typed_taps_clear_the_board_with_par_and_the_win_is_announced(harn
     announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
     assert tally in announcement.content and not announcement.files
     assert harness.files[message_id][0][0] == "drops-win.png"
-    assert (await harness.bot.storage.game(game.id)).version == done.version
 
 
 async def test_a_cell_off_the_board_is_refused_in_one_sentence_and_changes_nothing(harness):
@@ -135,7 +157,10 @@ async def test_the_daily_is_played_end_to_end_and_ranks_by_drops_left_then_time(
     await enable_daily(harness, "5x4", DailyKind("drops", "6x6", position=0))
     assert await harness.bot.poster.tick() == 1
     post = next(r for r in harness.requests if any(n == "drops.png" for n, _ in r.files))
-    assert "💧 **Daily Ten Drops — 2026-11-22** · 6×6 · normal · 10 drops · par " in post.content
+    assert (
+        "💧 **Daily Ten Drops — 2026-11-22** · 6×6 · normal · 10 drops to start · par "
+        in post.content
+    )
     assert not set(DROP.values()) & colours(post.image("drops.png"))  # no drop shown
     play = next(i for i in post.custom_ids() if i.startswith("pipes:play:"))
     made = await harness.click(message_of(harness, post), play, ALICE)
@@ -167,3 +192,30 @@ def _detour(board):
         if search.line is not None and search.line.drops < board.par:
             return [board.name(empty), *(board.name(c) for c in search.line.taps)]
     raise AssertionError("every empty cell starts a line to par")
+
+
+async def test_a_hint_is_worked_out_away_from_the_event_loop_and_again_if_the_board_moved(
+    harness,
+):
+    _, _, game = await new_drops(harness, seed="offload")
+    board = load(game.puzzle)
+    service, asked = harness.bot.service, []
+    offload = service.offload
+
+    async def recording(fn, *args):
+        asked.append(fn)
+        if len(asked) == 2:  # the board moves while the second hint is being worked out
+            await service.play(game.id, ALICE, board.name(quiet))  # (another process)
+        return await offload(fn, *args)
+
+    quiet = next(c for c, v in enumerate(board.cells) if 0 < v < 3)
+    service.offload = recording
+    await harness.command("hint", ALICE, group="drops")
+    assert asked == [KIND.hint]
+    first = (await harness.bot.storage.game(game.id)).state
+    await harness.command("hint", ALICE, group="drops")
+    stored = await harness.bot.storage.game(game.id)
+    moved = KIND.apply(board, first, [quiet]).state
+    # The hint played is the moved board's, not the one worked out before the tap.
+    assert stored.state == KIND.apply(board, moved, [KIND.hint(board, moved)]).state
+    assert stored.turns == 3 and stored.hints == 2

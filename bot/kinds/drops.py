@@ -4,6 +4,7 @@ typed move ``tap``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -11,6 +12,7 @@ from discord import app_commands
 
 from play import Board
 from puzzle import KINDS, Marks
+from puzzle.drops import PER_REFUND
 from puzzle.grid import cell_name
 from renderer import DropsView, render_drops_animation, render_drops_png
 
@@ -20,6 +22,12 @@ from ..texts import solve_time, started
 from ..workers import Workers
 
 KIND = KINDS["drops"]
+#: The sizes ``new`` offers (its level is an option of its own).
+SIZES = tuple(
+    dict.fromkeys(
+        KIND.format_params(replace(KIND.parse_params(p), level="normal")) for p in KIND.presets
+    )
+)
 GOAL = (
     "Goal: clear the board with as many drops left as you can. A tap adds a drop to a cell "
     "(one of yours); a 4 that gets one more bursts and splashes the nearest drops in its row "
@@ -69,8 +77,8 @@ async def _draw(
 
 async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
     png, _ = await _draw(workers, board, None, Marks())
-    drops = board.status.details["drops"]
-    return png, "drops-win.png", f"The cleared board, {drops} drops left"
+    left = FACE.scored(board.status.details["drops"])
+    return png, "drops-win.png", f"The cleared board, {left}"
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
@@ -85,11 +93,26 @@ async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
 async def _animate(
     workers: Workers, board: Board, trace: tuple[Any, ...]
 ) -> tuple[bytes, str, str]:
-    """The ticks of the move's taps (the engine's own trace), then the board after."""
-    ticks = [(tick.cells, tick.splashes, tick.bursts) for tick in trace]
-    gif: bytes = await workers.draw(render_drops_animation, drops_view(board), ticks)
-    bursts = sum(len(tick.bursts) for tick in trace)
-    return gif, "drops-chain.gif", f"The chain, tick by tick: {bursts} bursts"
+    """The chains of the move's taps (the engine's own trace: each tap that burst cells),
+    tick by tick, each followed by the board after it; the board as it now stands last."""
+    game, now = board.game, drops_view(board)
+    taps = [
+        (replace(now, cells=chain.ticks[-1].cells, drops=chain.drops, taps=game.turns - chain.later,
+                 bursts=chain.bursts, refund=chain.bursts // PER_REFUND, outcome="playing"),
+         _ticks(chain))
+        for chain in trace
+    ]  # fmt: skip
+    if trace[-1].later == 0:  # the last chain ends the move: its board after is the board
+        taps[-1] = (now, taps[-1][1])
+    else:
+        taps.append((now, ()))
+    gif: bytes = await workers.draw(render_drops_animation, *taps[-1], before=taps[:-1])
+    bursts = sum(chain.bursts for chain in trace)
+    return gif, "drops-chain.gif", f"The chains, tick by tick: {_counted(bursts, 'burst')} in all"
+
+
+def _ticks(chain: Any) -> tuple[tuple[Any, Any, Any], ...]:
+    return tuple((tick.cells, tick.splashes, tick.bursts) for tick in chain.ticks)
 
 
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
@@ -112,7 +135,7 @@ def _centre(board: Board) -> int:
 def _body(board: Board) -> str:
     """Drops left, taps and the last chain; how it ended."""
     game, details = board.game, board.status.details
-    taps, drops = FACE.counted(game.turns), _drops(details["drops"])
+    taps, drops = FACE.counted(game.turns), FACE.scored(details["drops"])
     if game.solved:
         tally = FACE.tally(game.turns, details["drops"], board.par)
         return f"✅ Cleared in {solve_time(board)} with {tally}."
@@ -120,15 +143,15 @@ def _body(board: Board) -> str:
         return f"🏳 Given up after {taps}."
     if game.finished:
         return f"🫗 No drops left after {taps}, with drops still on the board: this game is lost."
-    parts = [f"💧 {drops} left", taps]
+    parts = [f"💧 {drops}", taps]
     if details["bursts"]:
         refund = f", +{details['refund']} back" if details["refund"] else ""
-        parts.append(f"last chain {details['bursts']} bursts{refund}")
+        parts.append(f"last chain {_counted(details['bursts'], 'burst')}{refund}")
     return " · ".join([*parts, *started(game)])
 
 
-def _drops(count: int) -> str:
-    return f"{count} drop{'' if count == 1 else 's'}"
+def _counted(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def _daily_words(choice: str) -> str:
@@ -145,14 +168,14 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
         "hard: nor does a search bot",
         seed="Any word: the same size, level and seed give the same board",
     )
-    @app_commands.autocomplete(size=choices_of(KIND.presets))
+    @app_commands.autocomplete(size=choices_of(SIZES))
     async def new(
         interaction: Interaction,
         size: SIZE_TEXT = "6x6",
         level: Literal["easy", "normal", "hard"] = "normal",
         seed: SEED_TEXT | None = None,
     ) -> None:
-        await start_sized(start, interaction, KIND, size, 4, level, seed=seed)
+        await start_sized(start, interaction, KIND, size, (4, 8), level, seed=seed)
 
     return new
 

@@ -155,7 +155,7 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
         generator: Literal["prim", "kruskal"] = "prim",
         seed: SEED_TEXT | None = None,
     ) -> None:
-        await start_sized(start, interaction, KIND, size, 5, level, generator, seed=seed)
+        await start_sized(start, interaction, KIND, size, (5, 40), level, generator, seed=seed)
 
     return new
 

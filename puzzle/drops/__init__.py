@@ -20,13 +20,14 @@ drops. Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers
   game's counted moves.
 - **Moves**: taps, one cell name each, several per command (``C4 D2``), played in order;
   none after the game ends, and none on a finished game (``MoveError``). Each counts one;
-  ``Applied.marks`` holds the cells tapped, ``focus`` the last. ``Applied.trace`` is every
-  tap's ``Tick``s in order, from its tick 0 (the tap itself) to the last tick where anything
-  moved: ``Tick(cells, splashes, bursts)`` — every cell's drops at the end of the tick, each
-  splash still flying as (cell, direction 0 left / 1 up / 2 right / 3 down) where it has
-  moved to, and the cells that burst during it.
+  ``Applied.marks`` holds the cells tapped, ``focus`` the last. ``Applied.trace`` holds a
+  ``Chain`` for each tap that burst cells, in order: its ``Tick``s from tick 0 (the tap
+  itself) to the last tick where anything moved, the drops left and bursts after it, and
+  the taps played after it. ``Tick(cells, splashes, bursts)``: every cell's drops at the end
+  of the tick, each splash still flying as (cell, direction 0 left / 1 up / 2 right / 3
+  down) where it has moved to, and the cells that burst during it.
 - **Status**: solved once the board is clear, scoring ``points`` = drops left; lost with no
-  drops left and drops on the board. ``details``: ``drops``, ``taps``, ``bursts`` and
+  drops left and drops on the board. ``details``: ``drops``, ``bursts`` and
   ``refund`` (the last tap's), ``cells``. ``scoring`` ranks by points (more first), then
   fewer taps, then time.
 - **Hint**: the next tap of a line with the most drops left from the state (the exact
@@ -36,7 +37,7 @@ drops. Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers
 """
 
 from .generator import Made, composition, draw, fits, generate
-from .kind import GENERATOR, KIND, Drops, DropsKind, State, best_drops, describe, read, rows
+from .kind import GENERATOR, KIND, Chain, Drops, DropsKind, State, best_drops, describe, read, rows
 from .notation import Params, format_move, format_params, parse_moves, parse_params
 from .rules import FULL, PER_REFUND, Tapped, Tick, ahead, tap
 from .solver import Line, Search, best_first, greedy, greedy_tap, replay, solve
@@ -46,6 +47,7 @@ __all__ = [
     "GENERATOR",
     "KIND",
     "PER_REFUND",
+    "Chain",
     "Drops",
     "DropsKind",
     "Line",

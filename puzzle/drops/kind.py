@@ -23,14 +23,15 @@ from ..kind import (
 )
 from .generator import generate
 from .notation import Params, format_move, format_params, parse_moves, parse_params
-from .rules import PER_REFUND, Tick, tap
+from .rules import PER_REFUND, Tapped, Tick, tap
 from .solver import greedy_tap, replay, solve
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
 GENERATOR = "drops/1"
-#: Taps the exact search tries at most for a hint (some 0.05 s), and for the par of a stored
-#: board whose solution does not clear it (some seconds).
-HINT_LIMIT = 5_000
+#: Taps the exact search tries at most for a hint (some seconds at most; the bot works hints
+#: out away from its event loop), and for the par of a stored board whose solution does not
+#: clear it.
+HINT_LIMIT = 300_000
 LOAD_LIMIT = 300_000
 
 _ROWS = r"([0-4]{1,8}(?:/[0-4]{1,8}){0,7})"
@@ -50,11 +51,21 @@ class Drops:
     level: str
     solution: tuple[int, ...]
     par: int
-    #: The puzzle's code (``6x6-abc``), once loaded from a stored puzzle.
-    code: str = ""
 
     def name(self, cell: int) -> str:
         return cell_name(cell % self.width, cell // self.width)
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A tap of a move that burst cells, as its animation needs it: its ticks (``Tick``s,
+    tick 0 the tap itself), the drops left and the bursts after it, and how many taps the
+    move played after it."""
+
+    ticks: tuple[Tick, ...]
+    drops: int
+    bursts: int
+    later: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +165,11 @@ class DropsKind(TextParams[Params]):
         cells, drops = read(stored.description, params)
         width, height = params.width, params.height
         line, par = best_drops(width, height, bytes(cells), drops, stored.solution)
-        code = f"{stored.params}-{stored.seed}"
-        return Drops(width, height, cells, drops, params.level, line, par, code)
+        return Drops(width, height, cells, drops, params.level, line, par)
 
     def label(self, puzzle: Drops) -> str:
-        """'6×6 · normal · 10 drops'."""
-        return f"{puzzle.width}×{puzzle.height} · {puzzle.level} · {puzzle.drops} drops"
+        """'6×6 · normal · 10 drops to start'."""
+        return f"{puzzle.width}×{puzzle.height} · {puzzle.level} · {puzzle.drops} drops to start"
 
     def par(self, puzzle: Drops) -> int:
         """The most drops left at the clear (not a count of moves: more is better)."""
@@ -177,14 +187,15 @@ class DropsKind(TextParams[Params]):
     def apply(self, puzzle: Drops, state: State, moves: Sequence[int]) -> Applied[State, int]:
         """Taps in order; once one ends the game (cleared, or out of drops), the rest are not
         played, and none is on a finished game (MoveError). Each tap counts one; the marks
-        are the cells tapped and the last of them; the trace is every tap's ``Tick``s, tick
-        0 (the tap itself) to the last tick anything moved."""
+        are the cells tapped and the last of them; the trace is a ``Chain`` for each tap that
+        burst cells, its ``Tick``s from tick 0 (the tap itself) to the last tick anything
+        moved (a tap that bursts nothing is not worth animating)."""
         if moves and state.cleared:
             raise MoveError("This board is cleared already.")
         if moves and not state.drops:
             raise MoveError("You have no drops left: this board is lost.")
         played: list[int] = []
-        ticks: list[Tick] = []
+        chains: list[tuple[int, Tapped, int]] = []
         for cell in moves:
             if state.outcome != "playing":
                 break
@@ -192,9 +203,11 @@ class DropsKind(TextParams[Params]):
             drops = state.drops - 1 + tapped.refund
             state = State(state.width, tuple(tapped.cells), drops, tapped.bursts)
             played.append(cell)
-            ticks += tapped.ticks
+            if tapped.bursts:
+                chains.append((len(played), tapped, drops))
         marks = Marks(tuple(dict.fromkeys(played)), focus=played[-1] if played else None)
-        return Applied(state, tuple(played), len(played), marks, tuple(ticks))
+        trace = tuple(Chain(t.ticks, drops, t.bursts, len(played) - k) for k, t, drops in chains)
+        return Applied(state, tuple(played), len(played), marks, trace)
 
     def status(self, puzzle: Drops, state: State) -> Status:
         """Solved once cleared, scoring the drops left; lost with no drops left and drops on
