@@ -17,6 +17,7 @@ on), less the splashes lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -77,16 +78,55 @@ def tap(width: int, height: int, board: bytes, cell: int, ticks: bool = False) -
         cells[cell] = value + 1
         frames = (Tick(tuple(cells), (), ()),) if ticks else ()
         return Tapped(bytes(cells), 0, 0, 0, 1 << cell, frames)
-    step = ahead(width, height)
+    kept: list[Tick] = []
+    seen = None
+    if ticks:
+
+        def seen(cells: bytearray, flying: list[int], born: list[int], *_: int) -> None:
+            splashes = tuple((s >> 2, s & 3) for s in flying)
+            kept.append(Tick(tuple(cells), splashes, tuple(s >> 2 for s in born[::4])))
+
+    bursts, lost, burst, reached = burst_at(ahead(width, height), cells, cell, seen)
+    return Tapped(bytes(cells), bursts, lost, burst, reached, tuple(kept))
+
+
+#: What ``flow`` shows each tick as it ends: the cells, the splashes flying (``4 * cell +
+#: direction``, in their order), those born during the tick, then the bursts, splashes lost,
+#: cells burst and cells reached so far (bit masks).
+Watch = Callable[[bytearray, list[int], list[int], int, int, int, int], None]
+
+
+def burst_at(
+    step: tuple[int, ...], cells: bytearray, cell: int, seen: Watch | None = None
+) -> tuple[int, int, int, int]:
+    """Burst ``cell`` of ``cells`` (changed in place) at tick 0 and run the chain to its end
+    (``step``: ``ahead``); the bursts, splashes lost, cells burst and cells reached."""
     cells[cell] = 0
     first = 4 * cell
     flying = [first, first + 1, first + 2, first + 3]
-    burst = reached = 1 << cell
-    bursts, lost = 1, 0
-    kept = [Tick(tuple(cells), tuple((cell, d) for d in range(4)), (cell,))] if ticks else None
+    if seen is not None:
+        seen(cells, flying, flying, 1, 0, 1 << cell, 1 << cell)
+    return flow(step, cells, flying, 1, 0, 1 << cell, 1 << cell, seen)
+
+
+def flow(
+    step: tuple[int, ...],
+    cells: bytearray,
+    flying: list[int],
+    bursts: int,
+    lost: int,
+    burst: int,
+    reached: int,
+    seen: Watch | None = None,
+) -> tuple[int, int, int, int]:
+    """Run a chain from the end of a tick to its end: ``flying`` the splashes in flight,
+    over ``cells`` (changed in place), with the counts and masks so far (as ``burst_at``
+    returns them); ``seen`` is shown every tick. The one simulation of the rules: ``tap``,
+    and the solver resuming a chain from the middle, run it."""
     while flying:
         moved: list[int] = []
         born: list[int] = []
+        keep, spawn = moved.append, born.extend
         for splash in flying:
             splash = step[splash]
             if splash < 0:
@@ -96,18 +136,17 @@ def tap(width: int, height: int, board: bytes, cell: int, ticks: bool = False) -
             reached |= 1 << there
             value = cells[there]
             if not value:
-                moved.append(splash)
+                keep(splash)
             elif value < FULL:
                 cells[there] = value + 1
             else:
                 cells[there] = 0
                 burst |= 1 << there
                 first = 4 * there
-                born += (first, first + 1, first + 2, first + 3)
-        if kept is not None:
-            popped = tuple(s >> 2 for s in born[::4])
-            kept.append(Tick(tuple(cells), tuple((s >> 2, s & 3) for s in moved + born), popped))
+                spawn((first, first + 1, first + 2, first + 3))
         bursts += len(born) >> 2
         moved += born
         flying = moved
-    return Tapped(bytes(cells), bursts, lost, burst, reached, tuple(kept or ()))
+        if seen is not None:
+            seen(cells, flying, born, bursts, lost, burst, reached)
+    return bursts, lost, burst, reached

@@ -62,12 +62,19 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .rules import FULL, tap
+from .rules import FULL, PER_REFUND, ahead, burst_at, tap
 
 #: Taps the exact search tries at most unless told otherwise (some 10 µs each).
 LIMIT = 1_000_000
 #: Taps a greedy player makes at most.
 MAX_GREEDY_TAPS = 200
+
+_BYTES = [bytes((v,)) for v in range(FULL + 1)]
+_FULL = _BYTES[FULL]
+
+#: A move: the board after it, the taps (the board the chain's tap is played on, and its
+#: cell), the refund.
+_Move = tuple[bytes, tuple[bytes, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +145,7 @@ def solve(
     over chains (see the module); after ``limit`` taps tried (or past ``deadline``, a
     ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
     geometry = _Board(width, height)
+    step = ahead(width, height)
     upper = greedy(width, height, board, drops)
     # The best clear known, as (net cost, taps): nothing queued at or above it can do better.
     known = (drops + 1, 0) if upper is None else (drops - upper.drops, len(upper.taps))
@@ -145,7 +153,7 @@ def solve(
     if not any(start):
         return Search(Line((), drops), True, 0)
     best = {start: (0, 0)}
-    came: dict[bytes, tuple[bytes, tuple[int, ...]]] = {}
+    came: dict[bytes, tuple[bytes, tuple[bytes, int]]] = {}
     bound = geometry.bound(start, geometry.components(start))
     # Entries: (f, taps bound, net, taps, level, board, h): the board's moves of that level
     # (see the module) are still to be played; among equal f the lower net cost first
@@ -169,7 +177,7 @@ def solve(
                 lower = max(net + h, net + 1 + more - (filled + some) // 3)
                 if (lower, taps + 1 + more) < known:
                     heapq.heappush(queue, (lower, taps + 1 + more, net, taps, level, cells, h))
-        moves = _chains(width, height, cells, preps, empties, tried, reaches)
+        moves = _chains(step, cells, preps, empties, tried, reaches)
         for k, (child, prepped, refund) in enumerate(moves):
             if not k % 64 and (tried[0] >= limit or _late(deadline)):
                 return Search(upper, False, expanded)
@@ -192,7 +200,7 @@ def solve(
             if entry >= known:
                 continue
             best[child] = (child_net, child_taps)
-            came[child] = (cells, _played(cells, prepped))
+            came[child] = (cells, prepped)
             heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_h))
     return Search(upper, True, expanded)
 
@@ -211,24 +219,23 @@ def _late(deadline: float | None) -> bool:
 
 
 def _chains(
-    width: int,
-    height: int,
+    step: tuple[int, ...],
     cells: bytes,
     preps: int,
     empties: int,
     tried: list[int],
     reaches: dict[tuple[bytes, int], int],
-) -> Iterator[tuple[bytes, tuple[bytes, int], int]]:
+) -> Iterator[_Move]:
     """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
-    of them on distinct empty cells: the board after, the taps (the preps, then the chain's),
-    and the refund; ``tried[0]`` counts the taps played, ``reaches`` keeps the cells each
-    chain with fewer preps reached (the board comes back with more preps for its next
-    moves)."""
+    of them on distinct empty cells: the board after, the taps (as the board the chain's tap
+    is played on, and its cell), and the refund; ``tried[0]`` counts the taps played,
+    ``reaches`` keeps the cells each chain with fewer preps reached (the board comes back with
+    more preps for its next moves)."""
     for cell, value in enumerate(cells):
         forced = FULL - value
         if forced > preps or (not value and not empties):
             continue
-        board = cells[:cell] + bytes((FULL,)) + cells[cell + 1 :]
+        board = cells[:cell] + _FULL + cells[cell + 1 :]
         bit = 1 << cell
         stack = [(board, preps - forced, empties - (not value), bit, bit if forced else 0, 0)]
         seen = {board}
@@ -236,13 +243,14 @@ def _chains(
             board, left, fresh, prepped, burst, reach = stack.pop()
             reached = reaches.get((board, cell)) if left else None
             if reached is None:
-                tapped = tap(width, height, board, cell)
+                after = bytearray(board)
+                bursts, _, burnt, reached = burst_at(step, after, cell)
                 tried[0] += 1
-                reached = reaches[board, cell] = tapped.reached
                 if not left:
-                    if not fresh and tapped.burst & burst == burst and reached & reach == reach:
-                        yield tapped.cells, (board, cell), tapped.refund
+                    if not fresh and burnt & burst == burst and reached & reach == reach:
+                        yield bytes(after), (board, cell), bursts // PER_REFUND
                     continue
+                reaches[board, cell] = reached
             open_ = reached & ~prepped
             while open_:
                 low = open_ & -open_
@@ -255,7 +263,7 @@ def _chains(
                 for more in range(1, min(left, FULL - value) + 1):
                     if now > left - more:
                         continue
-                    after = board[:there] + bytes((value + more,)) + board[there + 1 :]
+                    after = board[:there] + _BYTES[value + more] + board[there + 1 :]
                     if after in seen:
                         continue
                     seen.add(after)
@@ -271,12 +279,13 @@ def _played(cells: bytes, prepped: tuple[bytes, int]) -> tuple[int, ...]:
     return (*(c for c, v in enumerate(cells) for _ in range(board[c] - v)), cell)
 
 
-def _line(came: dict[bytes, tuple[bytes, tuple[int, ...]]], board: bytes) -> tuple[int, ...]:
+def _line(came: dict[bytes, tuple[bytes, tuple[bytes, int]]], board: bytes) -> tuple[int, ...]:
     """The taps that led from the start to ``board``."""
     parts = []
     while board in came:
-        board, played = came[board]
-        parts.append(played)
+        before, prepped = came[board]
+        parts.append(_played(before, prepped))
+        board = before
     return tuple(cell for played in reversed(parts) for cell in played)
 
 
