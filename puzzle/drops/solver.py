@@ -243,12 +243,12 @@ def _chains(
             board, left, fresh, prepped, burst, reach = stack.pop()
             reached = reaches.get((board, cell)) if left else None
             if reached is None:
-                after = bytearray(board)
-                bursts, _, burnt, reached = burst_at(step, after, cell)
+                end = bytearray(board)
+                bursts, _, burnt, reached = burst_at(step, end, cell)
                 tried[0] += 1
                 if not left:
                     if not fresh and burnt & burst == burst and reached & reach == reach:
-                        yield bytes(after), (board, cell), bursts // PER_REFUND
+                        yield bytes(end), (board, cell), bursts // PER_REFUND
                     continue
                 reaches[board, cell] = reached
             open_ = reached & ~prepped
