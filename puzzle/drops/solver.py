@@ -246,11 +246,11 @@ def _chains(
                 end = bytearray(board)
                 bursts, _, burnt, reached = burst_at(step, end, cell)
                 tried[0] += 1
+                reaches[board, cell] = reached
                 if not left:
                     if not fresh and burnt & burst == burst and reached & reach == reach:
                         yield bytes(end), (board, cell), bursts // PER_REFUND
                     continue
-                reaches[board, cell] = reached
             open_ = reached & ~prepped
             while open_:
                 low = open_ & -open_
