@@ -133,8 +133,8 @@ def flow(
                 lost += 1
                 continue
             there = splash >> 2
-            reached |= 1 << there
             value = cells[there]
+            reached |= 1 << there
             if not value:
                 keep(splash)
             elif value < FULL:

@@ -53,6 +53,21 @@ the moves of each next level (partial expansion: most boards never need many pre
 fewer still on empty cells). Level ``(k, e)`` leads to ``(k + 1, e)``, and ``(k, k)`` to
 ``(k + 1, k + 1)`` too: every level once, and never to a lower value, so a level not worth
 queueing has no successor worth it.
+
+*A last prep that cannot burst its cell is not tapped.* Let a walk's board ``P`` give a
+chain that leaves a cell holding ``v ≥ 1`` unburst with ``w`` drops at its end. The board
+``Q``, ``P`` with ``j`` more drops on that cell, and ``w + j ≤ 4``, gives the same chain:
+run both a splash at a time; every splash that reaches the cell finds it holding (``v ≥ 1``
+and it only grows) and below 4 in ``P``, and below ``w − 1 + j ≤ 3`` in ``Q``, so both
+stop it and add one. The cell ends holding ``w + j`` in ``Q``, unburst: that move is no
+move (its prepped cell must burst), and the walk skips it untapped (it keeps each chain's
+board after for that).
+
+**Taps.** Among lines of equal net cost the fewer taps win, so each queued entry carries a
+lower bound on the taps of a line through it too, and the search stops at the first entry
+whose (bound, taps bound) is no better than the best clear known. A board still to clear
+needs at least ``(4 − m) + C`` taps more: ``(4 − m) + E + max(1, C − E) ≥ (4 − m) + C``
+by the count in the bound's proof. A level's moves are ``1 + k`` taps.
 """
 
 from __future__ import annotations
@@ -160,7 +175,7 @@ def solve(
     # (measured: several times fewer boards than deeper first).
     queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
     expanded, tried = 0, [0]
-    reaches: dict[tuple[bytes, int], int] = {}
+    reaches: dict[tuple[bytes, int], tuple[int, bytes]] = {}
     while queue:
         f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
         if (f, fewest) >= known:
@@ -195,8 +210,10 @@ def solve(
             old = best.get(child)
             if old is not None and old <= (child_net, child_taps):
                 continue
-            child_h = geometry.bound(child, geometry.components(child))
-            entry = (child_net + child_h, child_taps + 1)
+            parts = geometry.components(child)
+            child_h = geometry.bound(child, parts)
+            # At least 4 − m preps, then a chain a component (see the module).
+            entry = (child_net + child_h, child_taps + FULL - max(child) + parts)
             if entry >= known:
                 continue
             best[child] = (child_net, child_taps)
@@ -224,7 +241,7 @@ def _chains(
     preps: int,
     empties: int,
     tried: list[int],
-    reaches: dict[tuple[bytes, int], int],
+    reaches: dict[tuple[bytes, int], tuple[int, bytes]],
 ) -> Iterator[_Move]:
     """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
     of them on distinct empty cells: the board after, the taps (as the board the chain's tap
@@ -241,16 +258,19 @@ def _chains(
         seen = {board}
         while stack:
             board, left, fresh, prepped, burst, reach = stack.pop()
-            reached = reaches.get((board, cell)) if left else None
-            if reached is None:
+            cached = reaches.get((board, cell)) if left else None
+            if cached is None:
                 end = bytearray(board)
                 bursts, _, burnt, reached = burst_at(step, end, cell)
                 tried[0] += 1
-                reaches[board, cell] = reached
+                ends = bytes(end)
+                reaches[board, cell] = reached, ends
                 if not left:
                     if not fresh and burnt & burst == burst and reached & reach == reach:
-                        yield bytes(end), (board, cell), bursts // PER_REFUND
+                        yield ends, (board, cell), bursts // PER_REFUND
                     continue
+            else:
+                reached, ends = cached
             open_ = reached & ~prepped
             while open_:
                 low = open_ & -open_
@@ -262,6 +282,11 @@ def _chains(
                     continue
                 for more in range(1, min(left, FULL - value) + 1):
                     if now > left - more:
+                        continue
+                    # The last prep on a cell holding drops that this chain leaves holding
+                    # at most 4 − more: the chain with it runs the same (see the module),
+                    # and leaves the prepped cell unburst.
+                    if more == left and value and 0 < ends[there] <= FULL - more:
                         continue
                     after = board[:there] + _BYTES[value + more] + board[there + 1 :]
                     if after in seen:
