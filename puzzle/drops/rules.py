@@ -58,10 +58,18 @@ class Tapped:
         return self.bursts // PER_REFUND
 
 
+#: ``SPRAYS[cell]``: the four splashes a burst at ``cell`` sends, as ``4 * cell + d`` in the
+#: order ``d`` = left, up, right, down; ``ahead`` makes it long enough for its board.
+SPRAYS: list[tuple[int, int, int, int]] = []
+
+
 @cache
 def ahead(width: int, height: int) -> tuple[int, ...]:
     """``ahead(w, h)[4 * cell + d]``: where a splash at ``cell`` flying in direction ``d``
     is after one tick, as ``4 * cell' + d``, or -1 off the board."""
+    SPRAYS.extend(
+        (4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 3) for c in range(len(SPRAYS), width * height)
+    )
     return tuple(
         -1 if there < 0 else 4 * there + d
         for row in beside(width, height)
@@ -102,8 +110,7 @@ def burst_at(
     """Burst ``cell`` of ``cells`` (changed in place) at tick 0 and run the chain to its end
     (``step``: ``ahead``); the bursts, splashes lost, cells burst and cells reached."""
     cells[cell] = 0
-    first = 4 * cell
-    flying = [first, first + 1, first + 2, first + 3]
+    flying = list(SPRAYS[cell])
     if seen is not None:
         seen(cells, flying, flying, 1, 0, 1 << cell, 1 << cell)
     return flow(step, cells, flying, 1, 0, 1 << cell, 1 << cell, seen)
@@ -121,12 +128,12 @@ def flow(
 ) -> tuple[int, int, int, int]:
     """Run a chain from the end of a tick to its end: ``flying`` the splashes in flight,
     over ``cells`` (changed in place), with the counts and masks so far (as ``burst_at``
-    returns them); ``seen`` is shown every tick. The one simulation of the rules: ``tap``,
-    and the solver resuming a chain from the middle, run it."""
+    returns them; ``step`` from ``ahead``, which sizes ``SPRAYS``); ``seen`` is shown every
+    tick. The one simulation of the rules: ``tap`` and the solver run it."""
+    quads = SPRAYS
     while flying:
         moved: list[int] = []
         born: list[int] = []
-        keep, spawn = moved.append, born.extend
         for splash in flying:
             splash = step[splash]
             if splash < 0:
@@ -136,16 +143,16 @@ def flow(
             value = cells[there]
             reached |= 1 << there
             if not value:
-                keep(splash)
+                moved.append(splash)
             elif value < FULL:
                 cells[there] = value + 1
             else:
                 cells[there] = 0
                 burst |= 1 << there
-                first = 4 * there
-                spawn((first, first + 1, first + 2, first + 3))
-        bursts += len(born) >> 2
-        moved += born
+                born += quads[there]
+        if born:
+            bursts += len(born) >> 2
+            moved += born
         flying = moved
         if seen is not None:
             seen(cells, flying, born, bursts, lost, burst, reached)
