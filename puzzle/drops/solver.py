@@ -175,7 +175,7 @@ def solve(
     # (measured: several times fewer boards than deeper first).
     queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
     expanded, tried = 0, [0]
-    reaches: dict[tuple[bytes, int], tuple[int, bytes]] = {}
+    reaches: list[dict[bytes, tuple[int, bytes]]] = [{} for _ in start]
     while queue:
         f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
         if (f, fewest) >= known:
@@ -241,7 +241,7 @@ def _chains(
     preps: int,
     empties: int,
     tried: list[int],
-    reaches: dict[tuple[bytes, int], tuple[int, bytes]],
+    reaches: list[dict[bytes, tuple[int, bytes]]],
 ) -> Iterator[_Move]:
     """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
     of them on distinct empty cells: the board after, the taps (as the board the chain's tap
@@ -256,15 +256,16 @@ def _chains(
         bit = 1 << cell
         stack = [(board, preps - forced, empties - (not value), bit, bit if forced else 0, 0)]
         seen = {board}
+        memo = reaches[cell]
         while stack:
             board, left, fresh, prepped, burst, reach = stack.pop()
-            cached = reaches.get((board, cell)) if left else None
+            cached = memo.get(board) if left else None
             if cached is None:
                 end = bytearray(board)
                 bursts, _, burnt, reached = burst_at(step, end, cell)
                 tried[0] += 1
                 ends = bytes(end)
-                reaches[board, cell] = reached, ends
+                memo[board] = reached, ends
                 if not left:
                     if not fresh and burnt & burst == burst and reached & reach == reach:
                         yield ends, (board, cell), bursts // PER_REFUND
@@ -280,9 +281,9 @@ def _chains(
                 now = fresh - (not value)
                 if now < 0:
                     continue
-                for more in range(1, min(left, FULL - value) + 1):
-                    if now > left - more:
-                        continue
+                # Room for the empty cells still to prep: ``now ≤ left − more``.
+                top, room = FULL - value, left - now
+                for more in range(1, (top if top < room else room) + 1):
                     # The last prep on a cell holding drops that this chain leaves holding
                     # at most 4 − more: the chain with it runs the same (see the module),
                     # and leaves the prepped cell unburst.
