@@ -246,8 +246,8 @@ def _chains(
     """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
     of them on distinct empty cells: the board after, the taps (as the board the chain's tap
     is played on, and its cell), and the refund; ``tried[0]`` counts the taps played,
-    ``reaches`` keeps the cells each chain with fewer preps reached (the board comes back with
-    more preps for its next moves)."""
+    ``reaches[cell]`` keeps the cells each chain tapped at ``cell`` reached and its board after
+    (the board comes back with more preps for its next moves)."""
     for cell, value in enumerate(cells):
         forced = FULL - value
         if forced > preps or (not value and not empties):
