@@ -63,6 +63,16 @@ stop it and add one. The cell ends holding ``w + j`` in ``Q``, unburst: that mov
 move (its prepped cell must burst), and the walk skips it untapped (it keeps each chain's
 board after for that).
 
+*A chain run on a like board is not run again.* A chain reads the drops of the cells it
+reaches only (a splash leaving the board reads none) and changes only those. So the chain
+from a cell of a board ``Q`` runs as on any board ``Q'`` that agrees with ``Q`` on the cells
+the chain on ``Q'`` reaches: the same bursts, cells reached and cells burst, and the board
+after is ``Q'``'s, with ``Q``'s drops where ``Q`` and ``Q'`` differ. A board ``t`` reached
+by a move from ``s`` differs from ``s`` only on cells that move's chain reached (its preps
+are on such cells); a walk's board ``Q``, ``t`` with preps, and ``Q'``, ``s`` with the same
+preps (as base-256 numbers ``Q' = Q + s − t``), differ only there too. When the chains kept
+hold the one on ``Q'`` and it reached none of those cells, the walk takes it from there.
+
 **Taps.** Among lines of equal net cost the fewer taps win, so each queued entry carries a
 lower bound on the taps of a line through it too, and the search stops at the first entry
 whose (bound, taps bound) is no better than the best clear known. A board still to clear
@@ -90,6 +100,9 @@ _FULL = _BYTES[FULL]
 #: A move: the board after it, the taps (the board the chain's tap is played on, and its
 #: cell), the refund.
 _Move = tuple[bytes, tuple[bytes, int], int]
+#: A chain from a board and a cell: the cells it reached, the board after, the cells that
+#: burst and which (a bit mask).
+_Chain = tuple[int, bytes, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +188,7 @@ def solve(
     # (measured: several times fewer boards than deeper first).
     queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
     expanded, tried = 0, [0]
-    reaches: list[dict[bytes, tuple[int, bytes]]] = [{} for _ in start]
+    reaches: list[dict[bytes, _Chain]] = [{} for _ in start]
     while queue:
         f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
         if (f, fewest) >= known:
@@ -192,7 +205,12 @@ def solve(
                 lower = max(net + h, net + 1 + more - (filled + some) // 3)
                 if (lower, taps + 1 + more) < known:
                     heapq.heappush(queue, (lower, taps + 1 + more, net, taps, level, cells, h))
-        moves = _chains(step, cells, preps, empties, tried, reaches)
+        since = None
+        if cells in came:
+            before, (last, tapped) = came[cells]
+            chain = reaches[tapped].get(last)
+            since = None if chain is None else (before, chain[0])
+        moves = _chains(step, cells, preps, empties, tried, reaches, since)
         for k, (child, prepped, refund) in enumerate(moves):
             if not k % 64 and (tried[0] >= limit or _late(deadline)):
                 return Search(upper, False, expanded)
@@ -241,13 +259,19 @@ def _chains(
     preps: int,
     empties: int,
     tried: list[int],
-    reaches: list[dict[bytes, tuple[int, bytes]]],
+    reaches: list[dict[bytes, _Chain]],
+    since: tuple[bytes, int] | None = None,
 ) -> Iterator[_Move]:
     """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
     of them on distinct empty cells: the board after, the taps (as the board the chain's tap
     is played on, and its cell), and the refund; ``tried[0]`` counts the taps played,
     ``reaches[cell]`` keeps the cells each chain tapped at ``cell`` reached and its board after
-    (the board comes back with more preps for its next moves)."""
+    (the board comes back with more preps for its next moves). ``since``: the board before the
+    last move and the cells that move changed, if known."""
+    area, changed, delta = len(cells), 0, 0
+    if since is not None:
+        changed = since[1]
+        delta = int.from_bytes(since[0], "little") - int.from_bytes(cells, "little")
     for cell, value in enumerate(cells):
         forced = FULL - value
         if forced > preps or (not value and not empties):
@@ -259,19 +283,27 @@ def _chains(
         memo = reaches[cell]
         while stack:
             board, left, fresh, prepped, burst, reach = stack.pop()
-            cached = memo.get(board) if left else None
+            cached = memo.get(board)
+            if cached is None or not left:
+                tried[0] += 1  # as many as when every such chain was run
+            if cached is None and changed:
+                # The same preps on the board before the last move: a chain there that left
+                # the cells that move changed alone runs the same here (see the module).
+                twin = memo.get((int.from_bytes(board, "little") + delta).to_bytes(area, "little"))
+                if twin is not None and not twin[0] & changed:
+                    after = (int.from_bytes(twin[1], "little") - delta).to_bytes(area, "little")
+                    cached = memo[board] = twin[0], after, twin[2], twin[3]
             if cached is None:
                 end = bytearray(board)
                 bursts, _, burnt, reached = burst_at(step, end, cell)
-                tried[0] += 1
                 ends = bytes(end)
-                memo[board] = reached, ends
-                if not left:
-                    if not fresh and burnt & burst == burst and reached & reach == reach:
-                        yield ends, (board, cell), bursts // PER_REFUND
-                    continue
+                memo[board] = reached, ends, bursts, burnt
             else:
-                reached, ends = cached
+                reached, ends, bursts, burnt = cached
+            if not left:
+                if not fresh and burnt & burst == burst and reached & reach == reach:
+                    yield ends, (board, cell), bursts // PER_REFUND
+                continue
             open_ = reached & ~prepped
             while open_:
                 low = open_ & -open_
