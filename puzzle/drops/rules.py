@@ -17,6 +17,7 @@ on), less the splashes lost.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -57,10 +58,18 @@ class Tapped:
         return self.bursts // PER_REFUND
 
 
+#: ``SPRAYS[cell]``: the four splashes a burst at ``cell`` sends, as ``4 * cell + d`` in the
+#: order ``d`` = left, up, right, down; ``ahead`` makes it long enough for its board.
+SPRAYS: list[tuple[int, int, int, int]] = []
+
+
 @cache
 def ahead(width: int, height: int) -> tuple[int, ...]:
     """``ahead(w, h)[4 * cell + d]``: where a splash at ``cell`` flying in direction ``d``
     is after one tick, as ``4 * cell' + d``, or -1 off the board."""
+    SPRAYS.extend(
+        (4 * c, 4 * c + 1, 4 * c + 2, 4 * c + 3) for c in range(len(SPRAYS), width * height)
+    )
     return tuple(
         -1 if there < 0 else 4 * there + d
         for row in beside(width, height)
@@ -77,13 +86,51 @@ def tap(width: int, height: int, board: bytes, cell: int, ticks: bool = False) -
         cells[cell] = value + 1
         frames = (Tick(tuple(cells), (), ()),) if ticks else ()
         return Tapped(bytes(cells), 0, 0, 0, 1 << cell, frames)
-    step = ahead(width, height)
+    kept: list[Tick] = []
+    seen = None
+    if ticks:
+
+        def seen(cells: bytearray, flying: list[int], born: list[int], *_: int) -> None:
+            splashes = tuple((s >> 2, s & 3) for s in flying)
+            kept.append(Tick(tuple(cells), splashes, tuple(s >> 2 for s in born[::4])))
+
+    bursts, lost, burst, reached = burst_at(ahead(width, height), cells, cell, seen)
+    return Tapped(bytes(cells), bursts, lost, burst, reached, tuple(kept))
+
+
+#: What ``flow`` shows each tick as it ends: the cells, the splashes flying (``4 * cell +
+#: direction``, in their order), those born during the tick, then the bursts, splashes lost,
+#: cells burst and cells reached so far (bit masks).
+Watch = Callable[[bytearray, list[int], list[int], int, int, int, int], None]
+
+
+def burst_at(
+    step: tuple[int, ...], cells: bytearray, cell: int, seen: Watch | None = None
+) -> tuple[int, int, int, int]:
+    """Burst ``cell`` of ``cells`` (changed in place) at tick 0 and run the chain to its end
+    (``step``: ``ahead``); the bursts, splashes lost, cells burst and cells reached."""
     cells[cell] = 0
-    first = 4 * cell
-    flying = [first, first + 1, first + 2, first + 3]
-    burst = reached = 1 << cell
-    bursts, lost = 1, 0
-    kept = [Tick(tuple(cells), tuple((cell, d) for d in range(4)), (cell,))] if ticks else None
+    flying = list(SPRAYS[cell])
+    if seen is not None:
+        seen(cells, flying, flying, 1, 0, 1 << cell, 1 << cell)
+    return flow(step, cells, flying, 1, 0, 1 << cell, 1 << cell, seen)
+
+
+def flow(
+    step: tuple[int, ...],
+    cells: bytearray,
+    flying: list[int],
+    bursts: int,
+    lost: int,
+    burst: int,
+    reached: int,
+    seen: Watch | None = None,
+) -> tuple[int, int, int, int]:
+    """Run a chain from the end of a tick to its end: ``flying`` the splashes in flight,
+    over ``cells`` (changed in place), with the counts and masks so far (as ``burst_at``
+    returns them; ``step`` from ``ahead``, which sizes ``SPRAYS``); ``seen`` is shown every
+    tick. The one simulation of the rules: ``tap`` and the solver run it."""
+    quads = SPRAYS
     while flying:
         moved: list[int] = []
         born: list[int] = []
@@ -93,8 +140,8 @@ def tap(width: int, height: int, board: bytes, cell: int, ticks: bool = False) -
                 lost += 1
                 continue
             there = splash >> 2
-            reached |= 1 << there
             value = cells[there]
+            reached |= 1 << there
             if not value:
                 moved.append(splash)
             elif value < FULL:
@@ -102,12 +149,11 @@ def tap(width: int, height: int, board: bytes, cell: int, ticks: bool = False) -
             else:
                 cells[there] = 0
                 burst |= 1 << there
-                first = 4 * there
-                born += (first, first + 1, first + 2, first + 3)
-        if kept is not None:
-            popped = tuple(s >> 2 for s in born[::4])
-            kept.append(Tick(tuple(cells), tuple((s >> 2, s & 3) for s in moved + born), popped))
-        bursts += len(born) >> 2
-        moved += born
+                born += quads[there]
+        if born:
+            bursts += len(born) >> 2
+            moved += born
         flying = moved
-    return Tapped(bytes(cells), bursts, lost, burst, reached, tuple(kept or ()))
+        if seen is not None:
+            seen(cells, flying, born, bursts, lost, burst, reached)
+    return bursts, lost, burst, reached

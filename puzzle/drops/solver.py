@@ -53,6 +53,31 @@ the moves of each next level (partial expansion: most boards never need many pre
 fewer still on empty cells). Level ``(k, e)`` leads to ``(k + 1, e)``, and ``(k, k)`` to
 ``(k + 1, k + 1)`` too: every level once, and never to a lower value, so a level not worth
 queueing has no successor worth it.
+
+*A last prep that cannot burst its cell is not tapped.* Let a walk's board ``P`` give a
+chain that leaves a cell holding ``v ≥ 1`` unburst with ``w`` drops at its end. The board
+``Q``, ``P`` with ``j`` more drops on that cell, and ``w + j ≤ 4``, gives the same chain:
+run both a splash at a time; every splash that reaches the cell finds it holding (``v ≥ 1``
+and it only grows) and below 4 in ``P``, and below ``w − 1 + j ≤ 3`` in ``Q``, so both
+stop it and add one. The cell ends holding ``w + j`` in ``Q``, unburst: that move is no
+move (its prepped cell must burst), and the walk skips it untapped (it keeps each chain's
+board after for that).
+
+*A chain run on a like board is not run again.* A chain reads the drops of the cells it
+reaches only (a splash leaving the board reads none) and changes only those. So the chain
+from a cell of a board ``Q`` runs as on any board ``Q'`` that agrees with ``Q`` on the cells
+the chain on ``Q'`` reaches: the same bursts, cells reached and cells burst, and the board
+after is ``Q'``'s, with ``Q``'s drops where ``Q`` and ``Q'`` differ. A board ``t`` reached
+by a move from ``s`` differs from ``s`` only on cells that move's chain reached (its preps
+are on such cells); a walk's board ``Q``, ``t`` with preps, and ``Q'``, ``s`` with the same
+preps (as base-256 numbers ``Q' = Q + s − t``), differ only there too. When the chains kept
+hold the one on ``Q'`` and it reached none of those cells, the walk takes it from there.
+
+**Taps.** Among lines of equal net cost the fewer taps win, so each queued entry carries a
+lower bound on the taps of a line through it too, and the search stops at the first entry
+whose (bound, taps bound) is no better than the best clear known. A board still to clear
+needs at least ``(4 − m) + C`` taps more: ``(4 − m) + E + max(1, C − E) ≥ (4 − m) + C``
+by the count in the bound's proof. A level's moves are ``1 + k`` taps.
 """
 
 from __future__ import annotations
@@ -62,12 +87,22 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .rules import FULL, tap
+from .rules import FULL, PER_REFUND, ahead, burst_at, tap
 
 #: Taps the exact search tries at most unless told otherwise (some 10 µs each).
 LIMIT = 1_000_000
 #: Taps a greedy player makes at most.
 MAX_GREEDY_TAPS = 200
+
+_BYTES = [bytes((v,)) for v in range(FULL + 1)]
+_FULL = _BYTES[FULL]
+
+#: A move: the board after it, the taps (the board the chain's tap is played on, and its
+#: cell), the refund.
+_Move = tuple[bytes, tuple[bytes, int], int]
+#: A chain from a board and a cell: the cells it reached, the board after, the cells that
+#: burst and which (a bit mask).
+_Chain = tuple[int, bytes, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +173,7 @@ def solve(
     over chains (see the module); after ``limit`` taps tried (or past ``deadline``, a
     ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
     geometry = _Board(width, height)
+    step = ahead(width, height)
     upper = greedy(width, height, board, drops)
     # The best clear known, as (net cost, taps): nothing queued at or above it can do better.
     known = (drops + 1, 0) if upper is None else (drops - upper.drops, len(upper.taps))
@@ -145,14 +181,14 @@ def solve(
     if not any(start):
         return Search(Line((), drops), True, 0)
     best = {start: (0, 0)}
-    came: dict[bytes, tuple[bytes, tuple[int, ...]]] = {}
+    came: dict[bytes, tuple[bytes, tuple[bytes, int]]] = {}
     bound = geometry.bound(start, geometry.components(start))
     # Entries: (f, taps bound, net, taps, level, board, h): the board's moves of that level
     # (see the module) are still to be played; among equal f the lower net cost first
     # (measured: several times fewer boards than deeper first).
     queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
     expanded, tried = 0, [0]
-    reaches: dict[tuple[bytes, int], int] = {}
+    reaches: list[dict[bytes, _Chain]] = [{} for _ in start]
     while queue:
         f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
         if (f, fewest) >= known:
@@ -169,7 +205,12 @@ def solve(
                 lower = max(net + h, net + 1 + more - (filled + some) // 3)
                 if (lower, taps + 1 + more) < known:
                     heapq.heappush(queue, (lower, taps + 1 + more, net, taps, level, cells, h))
-        moves = _chains(width, height, cells, preps, empties, tried, reaches)
+        since = None
+        if cells in came:
+            before, (last, tapped) = came[cells]
+            chain = reaches[tapped].get(last)
+            since = None if chain is None else (before, chain[0])
+        moves = _chains(step, cells, preps, empties, tried, reaches, since)
         for k, (child, prepped, refund) in enumerate(moves):
             if not k % 64 and (tried[0] >= limit or _late(deadline)):
                 return Search(upper, False, expanded)
@@ -187,12 +228,14 @@ def solve(
             old = best.get(child)
             if old is not None and old <= (child_net, child_taps):
                 continue
-            child_h = geometry.bound(child, geometry.components(child))
-            entry = (child_net + child_h, child_taps + 1)
+            parts = geometry.components(child)
+            child_h = geometry.bound(child, parts)
+            # At least 4 − m preps, then a chain a component (see the module).
+            entry = (child_net + child_h, child_taps + FULL - max(child) + parts)
             if entry >= known:
                 continue
             best[child] = (child_net, child_taps)
-            came[child] = (cells, _played(cells, prepped))
+            came[child] = (cells, prepped)
             heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_h))
     return Search(upper, True, expanded)
 
@@ -211,38 +254,56 @@ def _late(deadline: float | None) -> bool:
 
 
 def _chains(
-    width: int,
-    height: int,
+    step: tuple[int, ...],
     cells: bytes,
     preps: int,
     empties: int,
     tried: list[int],
-    reaches: dict[tuple[bytes, int], int],
-) -> Iterator[tuple[bytes, tuple[bytes, int], int]]:
+    reaches: list[dict[bytes, _Chain]],
+    since: tuple[bytes, int] | None = None,
+) -> Iterator[_Move]:
     """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
-    of them on distinct empty cells: the board after, the taps (the preps, then the chain's),
-    and the refund; ``tried[0]`` counts the taps played, ``reaches`` keeps the cells each
-    chain with fewer preps reached (the board comes back with more preps for its next
-    moves)."""
+    of them on distinct empty cells: the board after, the taps (as the board the chain's tap
+    is played on, and its cell), and the refund; ``tried[0]`` counts the taps played,
+    ``reaches[cell]`` keeps the cells each chain tapped at ``cell`` reached and its board after
+    (the board comes back with more preps for its next moves). ``since``: the board before the
+    last move and the cells that move changed, if known."""
+    area, changed, delta = len(cells), 0, 0
+    if since is not None:
+        changed = since[1]
+        delta = int.from_bytes(since[0], "little") - int.from_bytes(cells, "little")
     for cell, value in enumerate(cells):
         forced = FULL - value
         if forced > preps or (not value and not empties):
             continue
-        board = cells[:cell] + bytes((FULL,)) + cells[cell + 1 :]
+        board = cells[:cell] + _FULL + cells[cell + 1 :]
         bit = 1 << cell
         stack = [(board, preps - forced, empties - (not value), bit, bit if forced else 0, 0)]
         seen = {board}
+        memo = reaches[cell]
         while stack:
             board, left, fresh, prepped, burst, reach = stack.pop()
-            reached = reaches.get((board, cell)) if left else None
-            if reached is None:
-                tapped = tap(width, height, board, cell)
-                tried[0] += 1
-                reached = reaches[board, cell] = tapped.reached
-                if not left:
-                    if not fresh and tapped.burst & burst == burst and reached & reach == reach:
-                        yield tapped.cells, (board, cell), tapped.refund
-                    continue
+            cached = memo.get(board)
+            if cached is None or not left:
+                tried[0] += 1  # as many as when every such chain was run
+            if cached is None and changed:
+                # The same preps on the board before the last move: a chain there that left
+                # the cells that move changed alone runs the same here (see the module).
+                twin = memo.get((int.from_bytes(board, "little") + delta).to_bytes(area, "little"))
+                if twin is not None and not twin[0] & changed:
+                    after = (int.from_bytes(twin[1], "little") - delta).to_bytes(area, "little")
+                    cached = memo[board] = twin[0], after, twin[2], twin[3]
+            if cached is None:
+                end = bytearray(board)
+                bursts, _, burnt, reached = burst_at(step, end, cell)
+                ends = bytes(end)
+                memo[board] = reached, ends, bursts, burnt
+            else:
+                reached, ends, bursts, burnt = cached
+            if not left:
+                if not fresh and burnt & burst == burst and reached & reach == reach:
+                    yield ends, (board, cell), bursts // PER_REFUND
+                continue
             open_ = reached & ~prepped
             while open_:
                 low = open_ & -open_
@@ -252,10 +313,15 @@ def _chains(
                 now = fresh - (not value)
                 if now < 0:
                     continue
-                for more in range(1, min(left, FULL - value) + 1):
-                    if now > left - more:
+                # Room for the empty cells still to prep: ``now ≤ left − more``.
+                top, room = FULL - value, left - now
+                for more in range(1, (top if top < room else room) + 1):
+                    # The last prep on a cell holding drops that this chain leaves holding
+                    # at most 4 − more: the chain with it runs the same (see the module),
+                    # and leaves the prepped cell unburst.
+                    if more == left and value and 0 < ends[there] <= FULL - more:
                         continue
-                    after = board[:there] + bytes((value + more,)) + board[there + 1 :]
+                    after = board[:there] + _BYTES[value + more] + board[there + 1 :]
                     if after in seen:
                         continue
                     seen.add(after)
@@ -271,12 +337,13 @@ def _played(cells: bytes, prepped: tuple[bytes, int]) -> tuple[int, ...]:
     return (*(c for c, v in enumerate(cells) for _ in range(board[c] - v)), cell)
 
 
-def _line(came: dict[bytes, tuple[bytes, tuple[int, ...]]], board: bytes) -> tuple[int, ...]:
+def _line(came: dict[bytes, tuple[bytes, tuple[bytes, int]]], board: bytes) -> tuple[int, ...]:
     """The taps that led from the start to ``board``."""
     parts = []
     while board in came:
-        board, played = came[board]
-        parts.append(played)
+        before, prepped = came[board]
+        parts.append(_played(before, prepped))
+        board = before
     return tuple(cell for played in reversed(parts) for cell in played)
 
 
