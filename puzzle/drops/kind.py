@@ -31,7 +31,7 @@ GENERATOR = "drops/1"
 #: Taps the exact search tries at most for a hint (some seconds at most; the bot works hints
 #: out away from its event loop), and for the par of a stored board whose solution does not
 #: clear it.
-HINT_LIMIT = 300_000
+HINT_LIMIT = 100_000
 LOAD_LIMIT = 300_000
 
 _ROWS = r"([0-4]{1,8}(?:/[0-4]{1,8}){0,7})"
