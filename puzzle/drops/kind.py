@@ -59,13 +59,17 @@ class Drops:
 @dataclass(frozen=True, slots=True)
 class Chain:
     """A tap of a move that burst cells, as its animation needs it: its ticks (``Tick``s,
-    tick 0 the tap itself), the drops left and the bursts after it, and how many taps the
-    move played after it."""
+    tick 0 the tap itself), the drops left after it, and how many taps the move played
+    after it."""
 
     ticks: tuple[Tick, ...]
     drops: int
-    bursts: int
     later: int
+
+    @property
+    def bursts(self) -> int:
+        """The cells that burst, each in the tick it burst."""
+        return sum(len(tick.bursts) for tick in self.ticks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +210,7 @@ class DropsKind(TextParams[Params]):
             if tapped.bursts:
                 chains.append((len(played), tapped, drops))
         marks = Marks(tuple(dict.fromkeys(played)), focus=played[-1] if played else None)
-        trace = tuple(Chain(t.ticks, drops, t.bursts, len(played) - k) for k, t, drops in chains)
+        trace = tuple(Chain(t.ticks, drops, len(played) - k) for k, t, drops in chains)
         return Applied(state, tuple(played), len(played), marks, trace)
 
     def status(self, puzzle: Drops, state: State) -> Status:
