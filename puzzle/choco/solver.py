@@ -46,10 +46,11 @@ class OutOfRounds(Exception):
 
 @dataclass(frozen=True, slots=True)
 class _Walk:
-    """Cells met by a breadth-first walk, in order, and the edge each was reached by."""
+    """Cells met by a breadth-first walk, in order, and the variable of the edge each was
+    reached by."""
 
     cells: tuple[int, ...]
-    via: tuple[Edge, ...]
+    via: tuple[int, ...]
 
 
 class Search:
@@ -61,8 +62,15 @@ class Search:
         self.grid = grid
         self.edges = edges(grid.width, grid.height)
         self.var = {e: i + 1 for i, e in enumerate(self.edges)}
+        #: Each cell's neighbours and the variables of the edges to them.
+        self.adj = tuple(
+            tuple((other, self.var[_key(cell, other)]) for other in grid.neighbours(cell))
+            for cell in range(grid.area)
+        )
         self.optional = optional
         self.rounds = 0
+        #: Placements of a shape over a cell, worked out once (``_placements``).
+        self._placed: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
         self.sat = Solver(name=BACKEND)
         for clause in self._eager():
             self.sat.add_clause(clause)
@@ -118,10 +126,10 @@ class Search:
         used = 0
         while self.sat.solve(assumptions=assumptions):
             model = self.sat.get_model() or []
-            walls = frozenset(e for e in self.edges if model[self.var[e] - 1] > 0)
-            cuts = self.cuts(walls, clued)
+            opened = bytes([0, *(model[v - 1] < 0 for v in range(1, len(self.edges) + 1))])
+            cuts = self.cuts(opened, clued)
             if not cuts:
-                return walls
+                return frozenset(e for e, v in self.var.items() if not opened[v])
             for cut in cuts:
                 self.sat.add_clause(cut)
             self.rounds += 1
@@ -136,26 +144,24 @@ class Search:
 
     # -- cuts -----------------------------------------------------------------------------
 
-    def cuts(self, walls: frozenset[Edge], clued: Sequence[int]) -> list[list[int]]:
-        """A clause for each breach of the rules these walls make (none: a solution), with
-        the numbers of ``clued`` cells on."""
-        grid, var = self.grid, self.var
-        opened = frozenset(self.edges) - walls
+    def cuts(self, opened: bytes, clued: Sequence[int]) -> list[list[int]]:
+        """A clause for each breach of the rules a model makes (none: a solution), with the
+        numbers of ``clued`` cells on; ``opened[v]`` is 1 where edge variable ``v`` is open."""
+        grid = self.grid
         cuts: list[list[int]] = []
         numbered = set(clued)
         for block in self._groups(range(grid.area), None, opened, by_colour=False):
             members = set(block.cells)
-            for a, b in self.edges:
-                if (a, b) in walls and a in members and b in members:
-                    path = self._path([a], {b}, members, opened)
-                    cuts.append([-var[(a, b)], *(var[e] for e in path)])
+            for cell in block.cells:
+                for other, var in self.adj[cell]:
+                    if cell < other and other in members and not opened[var]:
+                        cuts.append([-var, *self._path([cell], {other}, members, opened)])
             groups = self._groups(block.cells, members, opened, by_colour=True)
             for group in groups:
                 cuts.extend(self._number_cuts(group, numbered, opened))
-            colours = {grid.gray[g.cells[0]] for g in groups}
-            if len(colours) == 1:
+            if len({grid.gray[g.cells[0]] for g in groups}) == 1:
                 border = self._border(block.cells, members, same_colour=False)
-                cuts.append([*(var[e] for e in block.via), *(-var[e] for e in border)])
+                cuts.append([*block.via, *(-var for var in border)])
             elif len(groups) > 2:
                 cuts.extend(self._split_cuts(groups, members, opened))
             else:
@@ -165,7 +171,7 @@ class Search:
         return cuts
 
     def _groups(
-        self, cells: Iterable[int], inside: Collection[int] | None, opened: frozenset[Edge],
+        self, cells: Iterable[int], inside: Collection[int] | None, opened: bytes,
         by_colour: bool,
     ) -> list[_Walk]:  # fmt: skip
         """The groups of ``cells`` joined through open edges (and one colour, ``by_colour``),
@@ -175,85 +181,81 @@ class Search:
         for cell in cells:
             if cell not in seen:
                 colour = self.grid.gray[cell] if by_colour else None
-                walk = self._walk([cell], inside, opened, colour)
+                walk = self._walk(cell, inside, opened, colour)
                 seen.update(walk.cells)
                 found.append(walk)
         return found
 
     def _walk(
         self,
-        starts: Iterable[int],
+        start: int,
         inside: Collection[int] | None,
-        opened: frozenset[Edge],
+        opened: bytes,
         colour: bool | None = None,
-        limit: int | None = None,
+        limit: int = 1 << 30,
     ) -> _Walk:
-        """A breadth-first walk through open edges, over cells ``inside`` (None: all) of
-        ``colour`` (None: both), stopping at ``limit`` cells."""
-        grid = self.grid
-        cells = list(dict.fromkeys(starts))
-        via: list[Edge] = []
-        seen = set(cells)
-        queue = deque(cells)
-        while queue and (limit is None or len(cells) < limit):
-            cell = queue.popleft()
-            for other in grid.neighbours(cell):
-                key = _key(cell, other)
+        """A breadth-first walk from ``start`` through open edges, over cells ``inside``
+        (None: all) of ``colour`` (None: both), stopping at ``limit`` cells."""
+        gray = self.grid.gray
+        cells, via, seen = [start], [], {start}
+        at = 0
+        while at < len(cells) and len(cells) < limit:
+            for other, var in self.adj[cells[at]]:
                 if (
-                    other not in seen and key in opened
+                    opened[var] and other not in seen
                     and (inside is None or other in inside)
-                    and (colour is None or grid.gray[other] == colour)
+                    and (colour is None or gray[other] == colour)
                 ):  # fmt: skip
                     seen.add(other)
                     cells.append(other)
-                    via.append(key)
-                    queue.append(other)
-                    if limit is not None and len(cells) >= limit:
+                    via.append(var)
+                    if len(cells) >= limit:
                         break
+            at += 1
         return _Walk(tuple(cells), tuple(via))
 
     def _path(
         self, starts: Sequence[int], goals: Collection[int], inside: Collection[int],
-        opened: frozenset[Edge],
-    ) -> list[Edge]:  # fmt: skip
-        """The edges of a shortest open path from any of ``starts`` to any of ``goals``."""
-        parent: dict[int, int | None] = dict.fromkeys(starts)
+        opened: bytes,
+    ) -> list[int]:  # fmt: skip
+        """The edge variables of a shortest open path from any of ``starts`` to any of
+        ``goals``, inside ``inside``."""
+        parent: dict[int, tuple[int, int] | None] = dict.fromkeys(starts)
         queue = deque(starts)
         while queue:
             cell = queue.popleft()
             if cell in goals:
                 path = []
-                while (before := parent[cell]) is not None:
-                    path.append(_key(before, cell))
-                    cell = before
+                while (step := parent[cell]) is not None:
+                    cell, var = step
+                    path.append(var)
                 return path
-            for other in self.grid.neighbours(cell):
-                if other not in parent and other in inside and _key(cell, other) in opened:
-                    parent[other] = cell
+            for other, var in self.adj[cell]:
+                if opened[var] and other not in parent and other in inside:
+                    parent[other] = (cell, var)
                     queue.append(other)
         raise AssertionError("no open path inside a block")  # pragma: no cover
 
     def _border(
         self, cells: Iterable[int], members: Collection[int], same_colour: bool
-    ) -> list[Edge]:
-        """The edges from ``cells`` to cells outside ``members`` (of the same colour only,
-        with ``same_colour``)."""
-        grid = self.grid
+    ) -> list[int]:
+        """The edge variables from ``cells`` to cells outside ``members`` (of the same colour
+        only, with ``same_colour``)."""
+        gray = self.grid.gray
         return [
-            _key(cell, other)
+            var
             for cell in cells
-            for other in grid.neighbours(cell)
-            if other not in members and (not same_colour or grid.gray[other] == grid.gray[cell])
+            for other, var in self.adj[cell]
+            if other not in members and (not same_colour or gray[other] == gray[cell])
         ]
 
     def _incomplete(self, part: _Walk) -> list[int]:
         """The literals of 'this part is not complete'."""
-        members = set(part.cells)
-        border = self._border(part.cells, members, same_colour=True)
-        return [*(self.var[e] for e in part.via), *(-self.var[e] for e in border)]
+        border = self._border(part.cells, set(part.cells), same_colour=True)
+        return [*part.via, *(-var for var in border)]
 
     def _number_cuts(
-        self, part: _Walk, numbered: Collection[int], opened: frozenset[Edge]
+        self, part: _Walk, numbered: Collection[int], opened: bytes
     ) -> Iterable[list[int]]:
         size = len(part.cells)
         for cell in part.cells:
@@ -262,25 +264,26 @@ class Search:
                 continue
             if size > clue:
                 colour = self.grid.gray[cell]
-                walk = self._walk([cell], set(part.cells), opened, colour, limit=clue + 1)
-                yield [*(self.var[e] for e in walk.via), *self._off(cell)]
+                walk = self._walk(cell, set(part.cells), opened, colour, limit=clue + 1)
+                yield [*walk.via, *self._off(cell)]
             else:
                 yield [*self._incomplete(part), *self._off(cell)]
 
     def _split_cuts(
-        self, groups: list[_Walk], members: Collection[int], opened: frozenset[Edge]
+        self, groups: list[_Walk], members: Collection[int], opened: bytes
     ) -> Iterable[list[int]]:
+        gray = self.grid.gray
         for group in groups:
-            colour = self.grid.gray[group.cells[0]]
+            colour = gray[group.cells[0]]
             others = {
-                c for g in groups if g is not group and self.grid.gray[g.cells[0]] == colour
+                c for g in groups if g is not group and gray[g.cells[0]] == colour
                 for c in g.cells
             }  # fmt: skip
             if others:
                 path = self._path(group.cells, others, members, opened)
-                yield [*self._incomplete(group), *(self.var[e] for e in path)]
+                yield [*self._incomplete(group), *path]
 
-    def _shape_cut(self, one: _Walk, two: _Walk, opened: frozenset[Edge]) -> list[int] | None:
+    def _shape_cut(self, one: _Walk, two: _Walk, opened: bytes) -> list[int] | None:
         """The cut for two parts of different shapes, grown from either side; None if they
         are one shape."""
         for part, other in ((one, two), (two, one)):
@@ -289,46 +292,46 @@ class Search:
                 return cut
         return None
 
-    def _grown(self, part: _Walk, other: _Walk, opened: frozenset[Edge]) -> list[int] | None:
+    def _grown(self, part: _Walk, other: _Walk, opened: bytes) -> list[int] | None:
         """Grow ``other`` from where it touches ``part`` until no copy of ``part`` holds it."""
-        grid = self.grid
         members = set(other.cells)
-        contact = next(
-            (cell, o) for cell in part.cells for o in grid.neighbours(cell)
-            if o in members and _key(cell, o) in opened
+        contact, start = next(
+            (var, o) for cell in part.cells for o, var in self.adj[cell]
+            if o in members and opened[var]
         )  # fmt: skip
-        start = contact[1]
-        placements = _placements(grid, part.cells, start)
-        walk = self._walk([start], members, opened)
+        width = self.grid.width
+        points = [(c % width, c // width) for c in part.cells]
+        left, top = min(x for x, _ in points), min(y for _, y in points)
+        key = (tuple(sorted((x - left, y - top) for x, y in points)), start)
+        placements = self._placed.get(key)
+        if placements is None:
+            placements = self._placed[key] = _placements(self.grid, key[0], start)
+        walk = self._walk(start, members, opened)
         for count, cell in enumerate(walk.cells):
-            placements = [p for p in placements if cell in p]
+            bit = 1 << cell
+            placements = tuple(p for p in placements if p & bit)
             if not placements:
-                grown = walk.via[:count]
-                return [
-                    *self._incomplete(part), self.var[_key(*contact)],
-                    *(self.var[e] for e in grown),
-                ]  # fmt: skip
+                return [*self._incomplete(part), contact, *walk.via[:count]]
         return None
 
 
-def _placements(grid: Grid, cells: Sequence[int], start: int) -> list[frozenset[int]]:
-    """Every turn, mirror and shift of ``cells`` that covers ``start`` with cells of
-    ``start``'s colour, inside the grid."""
+def _placements(grid: Grid, shape: tuple[tuple[int, int], ...], start: int) -> tuple[int, ...]:
+    """Every turn, mirror and shift of a shape that covers ``start`` with cells of
+    ``start``'s colour inside the grid, each as a bit mask of cells."""
     width, height = grid.width, grid.height
     colour = grid.gray[start]
     sx, sy = start % width, start // width
-    points = [(c % width, c // width) for c in cells]
-    found: set[frozenset[int]] = set()
+    found = set()
     for k in range(8):
-        turned = transform(points, k)
+        turned = transform(shape, k)
         for px, py in turned:
             dx, dy = sx - px, sy - py
             placed = [(x + dx, y + dy) for x, y in turned]
             if all(0 <= x < width and 0 <= y < height for x, y in placed):
-                spot = frozenset(x + y * width for x, y in placed)
+                spot = [x + y * width for x, y in placed]
                 if all(grid.gray[c] == colour for c in spot):
-                    found.add(spot)
-    return sorted(found, key=sorted)
+                    found.add(sum(1 << c for c in spot))
+    return tuple(sorted(found))
 
 
 def _key(a: int, b: int) -> Edge:
