@@ -6,6 +6,7 @@ DESIGN.md's layers).
 
 from typing import Any
 
+from .choco import KIND as CHOCO
 from .codes import Code, normalize_seed, parse_code, quote
 from .drops import KIND as DROPS
 from .kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
@@ -19,6 +20,7 @@ KINDS: dict[str, Kind[Any, Any, Any, Any]] = {
     MINES.name: MINES,
     MAZE.name: MAZE,
     DROPS.name: DROPS,
+    CHOCO.name: CHOCO,
 }
 
 

@@ -141,13 +141,13 @@ def _read_numbers(text: str, area: int) -> tuple[int | None, ...]:
         elif c == ".":
             clues.append(UNKNOWN)
             i += 1
-        elif "g" <= c <= "z":
+        elif "g" <= c <= "z" and len(clues) + int(c, 36) - 15 <= area:
             clues.extend([None] * (int(c, 36) - 15))
             i += 1
         else:
             raise ValueError("that Double Choco text has a number it cannot read")
-    if i < len(text):
-        raise ValueError("that Double Choco text has more numbers than cells")
+    if i < len(text) or len(clues) != area:
+        raise ValueError("that Double Choco text does not give every cell's number or gap")
     if any(clue == 0 for clue in clues):
         raise ValueError("a Double Choco number is 1 or more")
-    return tuple(clues[:area]) + (None,) * (area - len(clues))
+    return tuple(clues)

@@ -110,7 +110,9 @@ def _normal(points: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 def breaches(grid: Grid, walls: Collection[Edge]) -> Breaches:
     """Every breach of the rules the walls make (none: the board is a solution)."""
     opened = open_edges(grid, walls)
-    bad_blocks, numbers, inside = [], set(), set()
+    bad_blocks: list[tuple[frozenset[int], str]] = []
+    numbers: set[int] = set()
+    inside: set[Edge] = set()
     for block in blocks(grid, walls):
         members = set(block)
         inside.update(e for e in walls if e[0] in members and e[1] in members)

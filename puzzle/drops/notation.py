@@ -11,42 +11,24 @@ commas (``C4 D2``): played in order.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ..codes import quote
-from ..grid import cell_name, parse_cell, parse_size
-from ..levels import LETTERS, LEVELS, from_letter, split_choice
+from ..grid import cell_name, parse_cell
+from ..levels import SizeLevel, format_size_level, parse_size_level
 
 MIN_SIDE, MAX_SIDE = 4, 8
 
-_PARAMS = re.compile(r"^([0-9]{1,3}x[0-9]{1,3})([eh]?)$")
-
-
-@dataclass(frozen=True, slots=True)
-class Params:
-    """A Ten Drops board: its size and level."""
-
-    width: int
-    height: int
-    level: str = "normal"
+#: A Ten Drops board: its size and level.
+Params = SizeLevel
 
 
 def parse_params(text: str) -> Params:
     """'6x6', '6x6e', '7x5h', '6x6 hard' -> Params; ValueError with one sentence."""
-    board, word = split_choice(text) or ("", None)
-    match = _PARAMS.match(board.lower())
-    if match is None or word not in (None, *LEVELS) or (word and match[2]):
-        raise ValueError(
-            f"{quote(text)} is not a Ten Drops board: write width×height, like 6x6, and a "
-            "level if you like (6x6e or 6x6 easy, 6x6h or 6x6 hard)."
-        )
-    width, height = parse_size(match[1], smallest=MIN_SIDE, largest=MAX_SIDE)
-    return Params(width, height, word or from_letter(match[2]))
+    return parse_size_level(text, "Ten Drops", (MIN_SIDE, MAX_SIDE))
 
 
 def format_params(params: Params) -> str:
     """The canonical text: '6x6', '6x6e', '6x6h'."""
-    return f"{params.width}x{params.height}{LETTERS[params.level]}"
+    return format_size_level(params)
 
 
 def parse_moves(text: str, width: int, height: int) -> list[int]:

@@ -2,6 +2,7 @@
 (tests/kinds/lights.py), a kind the generic code was not written for. Only texts people type
 are kind-specific here: small parameters, and what may follow a cell name in a move."""
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
 from functools import cache
@@ -17,11 +18,30 @@ from puzzle import KINDS, Generated, MoveError, normalize_seed, parse_code
 from puzzle.kind import Scoring
 
 
+def cell_word(x: int, y: int, suffix: str, width: int, height: int) -> str:
+    """A cell's name and what follows it: 'B3x2'."""
+    return f"{chr(65 + x)}{y + 1}{suffix}"
+
+
+def edge_word(x: int, y: int, side: str, width: int, height: int) -> str:
+    """The edge on one side of a cell (to the right, or below; the other way at the
+    board's border), or a word of its own: 'B3-C3', 'check'."""
+    if side not in ("right", "down"):
+        return side
+    dx, dy = (1, 0) if side == "right" else (0, 1)
+    if x + dx >= width or y + dy >= height:
+        dx, dy = -dx, -dy
+    return f"{cell_word(x, y, '', width, height)}-{cell_word(x + dx, y + dy, '', width, height)}"
+
+
 class Example(NamedTuple):
     #: Canonical parameters of small boards of different sizes, not all square.
     params: tuple[str, ...]
     #: What may follow a cell name (``B3``) in a move, "" included.
     suffixes: tuple[str, ...]
+    #: How a move is written from a cell and a suffix (a kind whose moves are not cells
+    #: gives its own).
+    word: Callable[[int, int, str, int, int], str] = cell_word
 
 
 EXAMPLES = {
@@ -30,6 +50,7 @@ EXAMPLES = {
     "lights": Example(("3x3", "5x5", "6x4"), ("",)),
     "maze": Example(("5x5", "7x5h", "6x8k", "5x6e"), ("",)),
     "drops": Example(("6x6", "7x6e"), ("",)),
+    "choco": Example(("6x6", "6x5h"), ("right", "down", "check"), edge_word),
 }
 UNDER_TEST = {**KINDS, LIGHTS.name: LIGHTS}
 NAMES = sorted(UNDER_TEST)
@@ -181,7 +202,8 @@ def test_random_play_keeps_the_contract(name, params, data):
             moves = [hint]
         else:
             cells = data.draw(st.lists(words, min_size=1, max_size=4), label="cells")
-            text = ", ".join(f"{chr(65 + x)}{y + 1}{suffix}" for x, y, suffix in cells)
+            word = EXAMPLES[name].word
+            text = ", ".join(word(x, y, suffix, made.width, made.height) for x, y, suffix in cells)
             moves = kind.parse_moves(puzzle, state, text)
         assert_moves_read_back(kind, puzzle, state, moves)
         before = kind.encode_state(state)
