@@ -80,28 +80,57 @@ def congruent(a: Collection[int], b: Collection[int], width: int) -> bool:
     return False
 
 
+def blocks_of(grid: Grid, walls: Collection[Edge]) -> list[set[int]]:
+    """The blocks: cells joined through edges without a wall."""
+    return _flood(range(grid.area), lambda a, b: (min(a, b), max(a, b)) not in walls, grid)
+
+
+def parts_of(grid: Grid, walls: Collection[Edge], block: Collection[int]) -> list[set[int]]:
+    """A block's parts: its cells of one colour joined inside it."""
+    return _flood(
+        block,
+        lambda a, b: (min(a, b), max(a, b)) not in walls and grid.gray[a] == grid.gray[b],
+        grid,
+    )
+
+
+def fault(grid: Grid, walls: Collection[Edge], block: Collection[int]) -> str | None:
+    """What is wrong with a block's parts, numbers aside: ``"one colour"``, ``"more parts"``
+    (two colours, three or more parts), ``"shapes differ"``, or None."""
+    parts = parts_of(grid, walls, block)
+    if len({grid.gray[min(part)] for part in parts}) == 1:
+        return "one colour"
+    if len(parts) > 2:
+        return "more parts"
+    return None if congruent(parts[0], parts[1], grid.width) else "shapes differ"
+
+
+def wrong_numbers(grid: Grid, walls: Collection[Edge]) -> set[int]:
+    """The numbered cells whose part is another size."""
+    return {
+        cell
+        for block in blocks_of(grid, walls)
+        for part in parts_of(grid, walls, block)
+        for cell in part
+        if grid.clues[cell] not in (None, UNKNOWN, len(part))
+    }
+
+
+def inner_walls(grid: Grid, walls: Collection[Edge]) -> set[Edge]:
+    """The walls with one block on both sides."""
+    block_of = {cell: i for i, block in enumerate(blocks_of(grid, walls)) for cell in block}
+    return {(a, b) for a, b in walls if block_of[a] == block_of[b]}
+
+
 def is_solution(grid: Grid, walls: Collection[Edge]) -> bool:
-    """Whether the walls solve the grid, read from the rules: no wall inside a block, and
-    every block one white and one gray part, congruent, each number its part's size."""
-    wall_set = set(walls)
-
-    def open_(a: int, b: int) -> bool:
-        return (min(a, b), max(a, b)) not in wall_set
-
-    blocks = _flood(range(grid.area), open_, grid)
-    block_of = {cell: i for i, block in enumerate(blocks) for cell in block}
-    if any(block_of[a] == block_of[b] for a, b in wall_set):
-        return False
-    for block in blocks:
-        groups = _flood(block, lambda a, b: open_(a, b) and grid.gray[a] == grid.gray[b], grid)
-        if len(groups) != 2 or grid.gray[min(groups[0])] == grid.gray[min(groups[1])]:
-            return False
-        if not congruent(groups[0], groups[1], grid.width):
-            return False
-        for group in groups:
-            if any(grid.clues[c] not in (None, UNKNOWN, len(group)) for c in group):
-                return False
-    return True
+    """Whether the walls solve the grid: no wall inside a block, every block one white and
+    one gray part of one shape, every number its part's size."""
+    walls = set(walls)
+    return (
+        not inner_walls(grid, walls)
+        and not any(fault(grid, walls, block) for block in blocks_of(grid, walls))
+        and not wrong_numbers(grid, walls)
+    )
 
 
 # --- the counter -------------------------------------------------------------------------
