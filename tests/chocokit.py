@@ -80,9 +80,12 @@ def congruent(a: Collection[int], b: Collection[int], width: int) -> bool:
     return False
 
 
-def blocks_of(grid: Grid, walls: Collection[Edge]) -> list[set[int]]:
-    """The blocks: cells joined through edges without a wall."""
-    return _flood(range(grid.area), lambda a, b: (min(a, b), max(a, b)) not in walls, grid)
+def blocks_of(
+    grid: Grid, walls: Collection[Edge], cells: Collection[int] | None = None
+) -> list[set[int]]:
+    """The blocks: cells (all, or those given) joined through edges without a wall."""
+    every = range(grid.area) if cells is None else cells
+    return _flood(every, lambda a, b: (min(a, b), max(a, b)) not in walls, grid)
 
 
 def parts_of(grid: Grid, walls: Collection[Edge], block: Collection[int]) -> list[set[int]]:
@@ -122,15 +125,21 @@ def inner_walls(grid: Grid, walls: Collection[Edge]) -> set[Edge]:
     return {(a, b) for a, b in walls if block_of[a] == block_of[b]}
 
 
-def is_solution(grid: Grid, walls: Collection[Edge]) -> bool:
-    """Whether the walls solve the grid: no wall inside a block, every block one white and
-    one gray part of one shape, every number its part's size."""
-    walls = set(walls)
-    return (
-        not inner_walls(grid, walls)
-        and not any(fault(grid, walls, block) for block in blocks_of(grid, walls))
-        and not wrong_numbers(grid, walls)
+def right_block(grid: Grid, block: Collection[int]) -> bool:
+    """Whether the cells, as one block without walls inside, are one white and one gray part
+    of one shape, each number its part's size."""
+    return fault(grid, (), block) is None and not any(
+        grid.clues[cell] not in (None, UNKNOWN, len(part))
+        for part in parts_of(grid, (), block)
+        for cell in part
     )
+
+
+def is_solution(grid: Grid, walls: Collection[Edge]) -> bool:
+    """Whether the walls solve the grid: no wall inside a block, and every block right."""
+    walls = set(walls)
+    blocks = blocks_of(grid, walls)
+    return not inner_walls(grid, walls) and all(right_block(grid, block) for block in blocks)
 
 
 # --- the counter -------------------------------------------------------------------------
