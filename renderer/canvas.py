@@ -1,7 +1,7 @@
 """The canvas every kind's pictures share: the label font, the coordinates around the board,
 the outline of the buttons' window, highlighted cells, the banner of a finished board, the
-zoomed window, PNG and animated GIF encoding. A kind's renderer draws its cells on a
-``layout.Layout`` and these around them; this module names no kind.
+footer line, the zoomed window, PNG and animated GIF encoding. A kind's renderer draws its
+cells on a ``layout.Layout`` and these around them; this module names no kind.
 """
 
 from __future__ import annotations
@@ -130,6 +130,22 @@ def draw_banner(image: Image.Image, geometry: Layout, banner: Image.Image, edge:
         outline=edge,
         width=max(2, geometry.pad // 2),
     )
+
+
+def draw_footer(draw: ImageDraw.ImageDraw, geometry: Layout, text: str) -> None:
+    """``text`` centred in the last label band of the image (a footer under everything), in
+    a font as large as fits the width."""
+    size = geometry.size
+    px = max(10, round(geometry.margin * 0.6))
+    while px > 9 and draw.textlength(text, font=font(px)) > size[0] - 2 * geometry.pad:
+        px -= 1
+    where = (size[0] / 2, size[1] - geometry.margin / 2)
+    draw.text(where, text, font=font(px), fill=theme.LABEL, anchor="mm")
+
+
+def counted(count: int, thing: str) -> str:
+    """'1 tap', '3 taps'."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
 def zoomed(image: Image.Image, geometry: Layout, frame: tuple[int, int, int, int]) -> Image.Image:

@@ -16,7 +16,9 @@ from puzzle.grid import OFFSETS
 from . import theme
 from .canvas import (
     board_sprites,
+    counted,
     draw_banner,
+    draw_footer,
     draw_labels,
     encode_gif,
     encode_pngs,
@@ -114,7 +116,7 @@ def render_drops_image(
     if frame is not None:
         outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
     highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
-    _footer(draw, geometry, size, view)
+    _footer(draw, geometry, view)
     if view.outcome in BANNERS:
         draw_banner(image, geometry, sprites[view.outcome], BANNERS[view.outcome][1])
     return image
@@ -200,22 +202,10 @@ def _ring(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int) -> None:
     draw.ellipse((x - r, y - r, x + r, y + r), outline=BURST, width=max(3, geometry.cell // 10))
 
 
-def _footer(
-    draw: ImageDraw.ImageDraw, geometry: Layout, size: tuple[int, int], view: DropsView
-) -> None:
-    """The drops left, the taps and the last chain, under everything, in a font as large as
-    fits the width."""
-    words = [_counted(view.drops, "drop") + " left", _counted(view.taps, "tap")]
+def _footer(draw: ImageDraw.ImageDraw, geometry: Layout, view: DropsView) -> None:
+    """The drops left, the taps and the last chain, under everything."""
+    words = [counted(view.drops, "drop") + " left", counted(view.taps, "tap")]
     if view.bursts:
         refund = f" +{view.refund}" if view.refund else ""
-        words.append(f"chain {_counted(view.bursts, 'burst')}{refund}")
-    text = " · ".join(words)
-    px = max(10, round(geometry.margin * 0.6))
-    while px > 9 and draw.textlength(text, font=font(px)) > size[0] - 2 * geometry.pad:
-        px -= 1
-    where = (size[0] / 2, size[1] - geometry.margin / 2)
-    draw.text(where, text, font=font(px), fill=theme.LABEL, anchor="mm")
-
-
-def _counted(count: int, thing: str) -> str:
-    return f"{count} {thing}{'' if count == 1 else 's'}"
+        words.append(f"chain {counted(view.bursts, 'burst')}{refund}")
+    draw_footer(draw, geometry, " · ".join(words))

@@ -43,7 +43,7 @@ def test_old_and_new_codes_name_the_same_puzzle():
     made = KIND.generate(Params(8, 8), "abc")
     old = from_code("8x8-abc")
     assert KIND.load(made).tiles == old.tiles and KIND.load(made).solution == old.solution
-    assert sorted(KINDS) == ["drops", "maze", "mines", "pipes"]
+    assert sorted(KINDS) == ["choco", "drops", "maze", "mines", "pipes"]
 
 
 PUZZLE = KIND.load(KIND.generate(Params(5, 5), "kind"))

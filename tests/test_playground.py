@@ -515,8 +515,8 @@ async def test_minesweeper_a_maze_and_the_daily_of_every_kind_on_the_page(client
     assert (await (await client.post("/api/daily")).json())["error"] is None
     post = next(m for m in await messages(client, BOB) if "Daily Minesweeper —" in m["content"])
     assert "Daily Pipes —" in post["content"] and "Daily Maze —" in post["content"]
-    assert "Daily Ten Drops —" in post["content"]
-    names = ["daily.png", "mines.png", "maze.png", "drops.png"]
+    assert "Daily Ten Drops —" in post["content"] and "Daily Double Choco —" in post["content"]
+    names = ["daily.png", "mines.png", "maze.png", "drops.png", "choco.png"]
     assert [f["name"] for f in post["files"]] == names
     plays = [c["custom_id"] for row in post["components"] for c in row["components"]]
     for play in plays:
@@ -529,6 +529,7 @@ async def test_minesweeper_a_maze_and_the_daily_of_every_kind_on_the_page(client
     assert any(m["content"].startswith("**Daily Pipes") for m in mine)
     assert any(m["content"].startswith("**Daily Maze") for m in mine)
     assert any(m["content"].startswith("**Daily Ten Drops") for m in mine)
+    assert any(m["content"].startswith("**Daily Double Choco") for m in mine)
 
 
 def test_ten_drops_is_cleared_on_the_page_with_its_chains_animated_in_chromium(site, browser):

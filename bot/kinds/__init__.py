@@ -4,10 +4,10 @@ are posted and helped). A kind's Discord side is its own module here."""
 from __future__ import annotations
 
 from ..face import Face
-from . import drops, maze, mines, pipes
+from . import choco, drops, maze, mines, pipes
 
 FACES: dict[str, Face] = {
-    face.name: face for face in (pipes.FACE, mines.FACE, maze.FACE, drops.FACE)
+    face.name: face for face in (pipes.FACE, mines.FACE, maze.FACE, drops.FACE, choco.FACE)
 }
 
 
