@@ -117,6 +117,15 @@ def test_long_gaps_and_wide_numbers_are_written_as_puzz_link_writes_them() -> No
     assert encode(_LONG_GAPS) == "12/12/" + "la" * 14 + "k" + "fzg-10z-ffz+100zzg.+fffzv"
 
 
+@pytest.mark.parametrize("number", [0, 4096, -2])
+def test_a_number_no_text_can_hold_is_refused_not_written(number: int) -> None:
+    """Every text ``encode`` writes reads back: a number outside 1–4095 (or ``?``) has
+    none."""
+    grid = Grid(2, 2, (False, True, True, False), (number, None, None, None))
+    with pytest.raises(ValueError, match="1 to 4095"):
+        encode(grid)
+
+
 GARBAGE = [
     "",
     "hello",

@@ -102,6 +102,8 @@ def _numbers(clues: Iterable[int | None]) -> Iterator[str]:
 def _number(clue: int) -> str:
     if clue == UNKNOWN:
         return "."
+    if not 1 <= clue < 4096:
+        raise ValueError("a Double Choco number puzz.link can write is 1 to 4095")
     return f"{clue:x}" if clue < 16 else f"-{clue:02x}" if clue < 256 else f"+{clue:03x}"
 
 
