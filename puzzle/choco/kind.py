@@ -24,10 +24,12 @@ from .generator import generate
 from .grid import Edge, Grid, decode, edges, encode
 from .notation import CHECK, Move, Params, format_move, format_params, parse_moves, parse_params
 from .rules import blocks, breaches, walls_of
-from .solver import solutions
+from .solver import OutOfRounds, solutions
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
 GENERATOR = "choco/1"
+#: Rounds of cuts the solver may use on a description stored without its solution.
+LOAD_ROUNDS = 20_000
 #: Where a description opens as a puzzle of its own.
 PUZZLINK = "https://puzz.link/p?dbchoco/"
 
@@ -115,7 +117,8 @@ class ChocoKind(TextParams[Params]):
 
     def load(self, stored: PuzzleText) -> Choco:
         """The board of a stored description (any puzz.link text of its size); its solution
-        is the stored one if it is one, else the solver's (ValueError if it has none)."""
+        is the stored one if it is one, else the solver's (ValueError if it has none, or
+        none is found within ``LOAD_ROUNDS``)."""
         params = parse_params(stored.params)
         grid = decode(stored.description)
         if (grid.width, grid.height) != (params.width, params.height):
@@ -125,7 +128,10 @@ class ChocoKind(TextParams[Params]):
         except ValueError:
             walls = None
         if walls is None or breaches(grid, walls):
-            found = solutions(grid, 1)
+            try:
+                found = solutions(grid, 1, LOAD_ROUNDS)
+            except OutOfRounds:
+                raise ValueError("this Double Choco puzzle is too hard to check here") from None
             if not found:
                 raise ValueError("this Double Choco puzzle has no solution")
             walls = found[0]

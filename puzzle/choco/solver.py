@@ -338,12 +338,16 @@ def _key(a: int, b: int) -> Edge:
     return (a, b) if a < b else (b, a)
 
 
-def solutions(grid: Grid, limit: int = 2) -> list[frozenset[Edge]]:
-    """The walls of the grid's solutions, at most ``limit`` of them."""
+def solutions(grid: Grid, limit: int = 2, rounds: int | None = None) -> list[frozenset[Edge]]:
+    """The walls of the grid's solutions, at most ``limit`` of them (OutOfRounds after
+    ``rounds`` models broken by cuts). None unless white and gray cells are as many: every
+    block holds as many of each."""
     found: list[frozenset[Edge]] = []
+    if 2 * sum(grid.gray) != grid.area:
+        return found
     with Search(grid) as search:
         while len(found) < limit:
-            walls = search.next()
+            walls = search.next(rounds=rounds)
             if walls is None:
                 break
             found.append(walls)
