@@ -349,3 +349,8 @@ async def test_clicks_at_once_each_land_once(harness):
     toggled = {(c, c + 1) for c in (int(i.split(":")[3]) for i in window[:10])}
     assert stored.state.walls == toggled and stored.turns == 10 and stored.version == 10
     assert len(await harness.bot.storage.moves(game.id)) == 10
+    # Moves on a board take turns: the message ends showing them all.
+    shown = harness.messages[message_id]
+    assert "🧱 10 walls · 10 toggles" in shown["content"]
+    walled = {key for key, label in labels(shown["components"]).items() if label.endswith("▕")}
+    assert walled == {name(a) for a, _ in toggled}
