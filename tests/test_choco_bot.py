@@ -149,7 +149,8 @@ async def test_clicks_toggle_a_right_or_a_lower_wall_and_the_edge_is_refused(har
     assert on_edge(request.image(), right) == WALL
     assert "🧱 1 wall · 1 toggle" in request.content
     # A cell of the last column has no wall on its right.
-    request = (await harness.click(message_id, control(request, "pipes:v:1:n:"), ALICE))[-1]
+    following = f"pipes:v:{game.id}:n:"  # Next ▶
+    request = (await harness.click(message_id, control(request, following), ALICE))[-1]
     refused = await harness.click(message_id, tile(request, "F2"), ALICE)
     assert refused[-1].ephemeral and refused[-1].content == (
         "F2 is on the board's edge: there is no wall on its right to toggle."
@@ -164,7 +165,7 @@ async def test_clicks_toggle_a_right_or_a_lower_wall_and_the_edge_is_refused(har
     assert made[-1].button(tile(made[-1], "C2"))["label"] == "C2 ▕▁"
     assert on_edge(made[-1].image(), lower) == WALL
     # A cell of the bottom row has no wall below it.
-    request = (await harness.click(message_id, control(made[-1], "pipes:v:1:n:"), ALICE))[-1]
+    request = (await harness.click(message_id, control(made[-1], following), ALICE))[-1]
     refused = await harness.click(message_id, tile(request, "C6"), ALICE)
     assert refused[-1].ephemeral and refused[-1].content == (
         "C6 is on the board's edge: there is no wall below it to toggle."
