@@ -17,6 +17,7 @@ from bot.kinds import FACES
 from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
 from puzzle import KINDS
+from puzzle.choco import edges as choco_edges
 from puzzle.pipes import KIND, from_code, turns_between
 
 USERS = ALICE, BOB, CAROL = tuple(str(p.id) for p in PLAYERS)
@@ -566,6 +567,51 @@ def test_ten_drops_is_cleared_on_the_page_with_its_chains_animated_in_chromium(s
         type_command(browser, "/drops tap cells:" + " ".join(board.name(c) for c in rest))
     page = text_of(browser)
     assert f"with {board.par} drops left (par {board.par}) in {len(board.solution)} taps" in page
+
+
+def test_double_choco_is_walled_checked_and_solved_on_the_page_in_chromium(site, browser):
+    """A Double Choco board walled by typing, all but a few of the solution's walls and a
+    wrong one; the 🔍 Check button hatches what breaks (the README's picture, with
+    PLAYGROUND_SCREENSHOTS); the wrong wall away and the rest typed, it is solved."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    shots = screenshots()
+    choco = KINDS["choco"]
+    board = choco.load(choco.generate(choco.parse_params("6x6"), "page"))
+    solution = sorted(board.walls)
+    wrong = next(e for e in choco_edges(6, 6) if e not in board.walls)
+    held, drawn = solution[-3:], [*solution[:-3], wrong]
+    browser.get(site)
+    WebDriverWait(browser, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+    type_command(browser, "/choco new 6x6 seed:page")
+    assert "Double Choco 6x6-page · 6×6 · normal · " in text_of(browser)
+    type_command(browser, "/choco wall walls:" + walls_typed(board, drawn))
+    assert f"🧱 {len(drawn)} walls · {len(drawn)} toggles" in text_of(browser)
+    press(browser, "button[data-custom-id^='pipes:a:'][data-custom-id*=':k:']")
+    checked = [m for m in browser.find_elements(By.CSS_SELECTOR, ".msg") if "🔍 Check: " in m.text]
+    assert checked  # the board itself, above the typed move's private reply
+    # Its puzz.link link is a link, as Discord shows one.
+    link = checked[-1].find_element(By.LINK_TEXT, "Open on puzz.link")
+    assert link.get_attribute("href") == board.link
+    if shots:  # the checked board at the top (a picture that loads scrolls to the end)
+        WebDriverWait(browser, 10, poll_frequency=0.2).until(
+            lambda d: d.execute_script(
+                "arguments[0].scrollIntoView(); const top = arguments[0]"
+                ".getBoundingClientRect().top; return top >= 0 && top < 100;",
+                checked[-1],
+            )
+        )
+        threading.Event().wait(0.3)  # the picture, not a test: no late load scrolls it away
+        browser.save_screenshot(f"{shots}/playground-choco.png")
+    type_command(browser, "/choco wall walls:" + walls_typed(board, [wrong, *held]))
+    toggles = len(drawn) + 1 + len(held)
+    assert f"with {toggles} toggles (par {len(solution)})" in text_of(browser)
+    assert "solved 6x6-page" in text_of(browser)
+
+
+def walls_typed(board, walls):
+    return " ".join(KINDS["choco"].format_move(board, e) for e in walls)
 
 
 def test_times_on_the_page_follow_its_clock_in_chromium(site, browser):

@@ -11,7 +11,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from play import Board
+from play import Board, UserError
 from puzzle import KINDS, Marks
 from puzzle.choco import CHECK, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
 from puzzle.grid import cell_name
@@ -33,6 +33,8 @@ SIZES = tuple(
 )
 #: Click modes: the wall a cell button toggles, by the side of the cell it is on.
 SIDE_STEPS = {"r": (1, 0), "d": (0, 1)}
+#: That side in words, by click mode.
+SIDE_WORDS = {"r": "on its right", "d": "below it"}
 GOAL = (
     "Goal: draw walls that cut the grid into blocks, each one white part and one gray part "
     "of the same shape (turned or mirrored); a number is the size of its part."
@@ -43,7 +45,7 @@ shape and size (turned or mirrored is fine). A number is the size of its colour'
 its block; not every block has one. Every board has exactly one solution.
 • Picture: gray cells are shaded, walls you drew are thick; after 🔍 Check, blocks that break \
 a rule are hatched, a number that does not fit is struck through, and a wall inside a block \
-is crossed.
+is striped.
 • Par: the walls of the solution. Time ranks you, with +30 s for each hint.
 • Tip: a number and its colour's cells around it show how big its block's other half is.
 • `/choco daily` or **Play Double Choco** under the daily post: today's board, only you see \
@@ -100,9 +102,16 @@ async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
 
 
 def _press(game: Any, cell: int, mode: str) -> str:
-    """The wall on the cell's right or below it, by click mode ('B3-C3')."""
-    dx, dy = SIDE_STEPS.get(mode, SIDE_STEPS["r"])
+    """The wall on the cell's right or below it, by click mode ('B3-C3'); a cell on the
+    board's edge on that side has none (UserError)."""
+    mode = mode if mode in SIDE_STEPS else "r"
+    dx, dy = SIDE_STEPS[mode]
     x, y = cell % game.width, cell // game.width
+    if x + dx >= game.width or y + dy >= game.height:
+        raise UserError(
+            f"{cell_name(x, y)} is on the board's edge: there is no wall {SIDE_WORDS[mode]} "
+            "to toggle."
+        )
     return f"{cell_name(x, y)}-{cell_name(x + dx, y + dy)}"
 
 
@@ -135,8 +144,12 @@ def _body(board: Board) -> str:
     if game.solved:
         return f"✅ Solved in {solve_time(board)} with {FACE.tally(game.turns, None, board.par)}."
     if board.given_up:
-        shown = " The solution's walls are dashed." if board.solution_public else ""
-        return f"🏳 Given up after {FACE.counted(game.turns)}.{shown}"
+        shown = (
+            "the picture shows the solution's walls in blue"
+            if board.solution_public
+            else "the solution shows once this date is over everywhere"
+        )
+        return f"🏳 Given up after {FACE.counted(game.turns)}: {shown}."
     walls = len(details["walls"])
     parts = [f"🧱 {walls} wall{'' if walls == 1 else 's'}", FACE.counted(game.turns)]
     lines = [" · ".join([*parts, *started(game)])]
