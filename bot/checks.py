@@ -54,7 +54,7 @@ def check_options(
         if name in given:
             _check(parameter, given[name], resolved)
         elif parameter.required:
-            raise BadInput(f"`{name}` is needed: {REOPEN} and fill it in.")
+            raise BadInput(f"`{name}` is needed: reopen the command in Discord and fill it in.")
 
 
 def typed_as_declared(
