@@ -27,6 +27,8 @@ from .workers import Workers
 Drawn = tuple[bytes, bytes | None]
 #: Boards this wide or tall also get the button window enlarged for phones.
 ZOOM_FROM = 20
+#: Draws a board: workers, board, the framed block of cells (or None), the last move's marks.
+Draw = Callable[[Workers, Board, tuple[int, int, int, int] | None, Marks], Awaitable[Drawn]]
 #: Starts a personal board for a command: (interaction, parameters text, seed or None).
 NewBoard = Callable[[Interaction, str, str | None], Awaitable[None]]
 #: A kind's ``new`` command, made around the generic way to start a board.
@@ -51,6 +53,28 @@ async def start_sized(
     except ValueError as error:
         raise UserError(str(error)) from None
     await start(interaction, kind.format_params(params), seed)
+
+
+def drawing(
+    render: Callable[..., Drawn],
+    view_of: Callable[[Board], Any],
+    marked: Callable[[Marks], Any] = lambda marks: marks.cells,
+) -> Draw:
+    """A face's ``draw`` for a renderer that takes a view of the board, what the last move
+    marked (``marked``: its cells, or its edges) and the window; the window is enlarged on
+    boards from ``ZOOM_FROM`` a side."""
+
+    async def draw(
+        workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
+    ) -> Drawn:
+        game = board.game
+        drawn: Drawn = await workers.draw(
+            render, view_of(board), highlight=marked(marks), frame=frame,
+            zoom=max(game.width, game.height) >= ZOOM_FROM,
+        )  # fmt: skip
+        return drawn
+
+    return draw
 
 
 def as_typed(text: str) -> str:
@@ -110,7 +134,7 @@ class Face:
     centre: Callable[[Board], int]
     #: The picture: workers, board, the framed block of cells (or None), what the last move
     #: marked (cells, edges between cells).
-    draw: Callable[[Workers, Board, tuple[int, int, int, int] | None, Marks], Awaitable[Drawn]]
+    draw: Draw
     #: What the picture shows, for screen readers.
     alt: str
     #: The picture of a win: bytes, file name, description.

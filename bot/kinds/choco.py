@@ -17,7 +17,7 @@ from puzzle.choco import CHECK, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
 from puzzle.grid import cell_name
 from renderer import ChocoView, render_choco_png
 
-from ..face import Drawn, Face, NewBoard, Verb, start_sized
+from ..face import Face, NewBoard, Verb, drawing, start_sized
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
@@ -78,13 +78,7 @@ def choco_view(board: Board) -> ChocoView:
     )  # fmt: skip
 
 
-async def _draw(
-    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
-) -> Drawn:
-    drawn: Drawn = await workers.draw(
-        render_choco_png, choco_view(board), highlight=marks.edges, frame=frame
-    )
-    return drawn
+_draw = drawing(render_choco_png, choco_view, lambda marks: marks.edges)
 
 
 async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:

@@ -16,7 +16,7 @@ from puzzle.drops import PER_REFUND
 from puzzle.grid import cell_name
 from renderer import DropsView, render_drops_animation, render_drops_png
 
-from ..face import Drawn, Face, NewBoard, Verb, cell_press, start_sized
+from ..face import Face, NewBoard, Verb, cell_press, drawing, start_sized
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..workers import Workers
@@ -66,13 +66,7 @@ def drops_view(board: Board) -> DropsView:
     )  # fmt: skip
 
 
-async def _draw(
-    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
-) -> Drawn:
-    drawn: Drawn = await workers.draw(
-        render_drops_png, drops_view(board), highlight=marks.cells, frame=frame
-    )
-    return drawn
+_draw = drawing(render_drops_png, drops_view)
 
 
 async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:

@@ -17,7 +17,7 @@ from puzzle.levels import CHOICE_WORDS
 from puzzle.mines import deduce, opening
 from renderer import MinesView, render_mines_png
 
-from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Verb, cell_press
+from ..face import Face, NewBoard, Verb, cell_press, drawing
 from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from ..texts import solve_time, started
 from ..window import viewport_around, windows
@@ -98,15 +98,7 @@ def mines_view(board: Board) -> MinesView:
     )  # fmt: skip
 
 
-async def _draw(
-    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
-) -> Drawn:
-    game = board.game
-    drawn: Drawn = await workers.draw(
-        render_mines_png, mines_view(board), highlight=marks.cells, frame=frame,
-        zoom=max(game.width, game.height) >= ZOOM_FROM,
-    )  # fmt: skip
-    return drawn
+_draw = drawing(render_mines_png, mines_view)
 
 
 async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
