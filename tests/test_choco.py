@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 from chocokit import FIXTURE, FIXTURE_BLOCKS, count_solutions, is_solution
+from sentences import assert_one_sentence
 
 from puzzle import Generated, MoveError
 from puzzle.choco import (
@@ -145,6 +146,23 @@ def test_walls_toggle_check_marks_and_a_toggle_clears_the_check():
     again = KIND.apply(puzzle, applied.state, [(0, 1)])
     assert again.state.walls == {(0, 6)} and not again.state.checked
     assert KIND.status(puzzle, again.state).details["breaches"] is None
+
+
+@pytest.mark.parametrize("text", ["7x7", "9x7", "7 x 9 hard", "5x5", "11x12", "12x12"])
+def test_a_board_no_tiling_fits_or_off_the_sides_is_refused_in_one_sentence(text):
+    """Every block has as many white cells as gray ones: an odd number of cells has no
+    solution, and a generator asked for one would never end."""
+    with pytest.raises(ValueError) as refused:
+        KIND.parse_params(text)
+    assert_one_sentence(str(refused.value))
+    with pytest.raises(ValueError):
+        KIND.parse_daily(text)
+
+
+@pytest.mark.parametrize("text", ["6x6", "7x6", "10x9h", "10x10 easy", "6x10"])
+def test_boards_of_an_even_number_of_cells_6_to_10_a_side_are_read(text):
+    params = KIND.parse_params(text)
+    assert min(params.width, params.height) >= 6 and max(params.width, params.height) <= 10
 
 
 @pytest.mark.parametrize(

@@ -355,3 +355,14 @@ async def test_clicks_at_once_each_land_once(harness):
     assert "🧱 10 walls · 10 toggles" in shown["content"]
     walled = {key for key, label in labels(shown["components"]).items() if label.endswith("▕")}
     assert walled == {name(a) for a, _ in toggled}
+
+
+async def test_a_board_of_an_odd_number_of_cells_is_refused_and_nothing_starts(harness):
+    made = await harness.command("new", ALICE, group="choco", size="7x7", seed="odd")
+    assert made[-1].ephemeral
+    assert (
+        made[-1]
+        .content.splitlines()[0]
+        .startswith("A 7×7 Double Choco board is not possible: it needs an even number of cells")
+    )
+    assert await harness.bot.storage.unfinished_games(ALICE) == []

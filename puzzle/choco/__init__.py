@@ -8,7 +8,7 @@ nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
   ``UNKNOWN``), the inner edges between side-by-side cells (``Edge``: two row-major cell
   indices, low first) in pzprjs's border order.
 - **Parameters** (``notation``): ``8x8`` (normal), ``8x8e`` / ``8x8 easy``, ``8x8h`` /
-  ``8x8 hard``, 4 to 12 cells a side.
+  ``8x8 hard``, 6 to 10 cells a side, an even number of cells in all.
 - **Description** (other tools read it): the puzz.link text, ``<W>/<H>/<colours><numbers>``
   as pzprjs writes ``dbchoco`` URLs (``Choco.link`` opens it on puzz.link); ``load`` takes
   any such text of its size. The solution is its walls (``kind.walls_text``); par is how
@@ -18,7 +18,7 @@ nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
 - **Moves**: ``B3-C3`` toggles a wall (counts one), ``check`` marks what breaks a rule
   (counts none; a toggle clears the marks); ``Applied.marks.edges`` are the walls toggled.
 - **Status**: solved once no rule is broken; ``details``: ``walls``, ``checked``,
-  ``breaches`` (``rules.Breaches`` after a check, else None), ``blocks``. Ranked by time.
+  ``breaches`` (``rules.Breaches`` after a check, else None). Ranked by time.
 - **Hint**: a wall of the solution the board gets wrong (a wrong one first).
 - **Rules** (``rules``): blocks, parts, shapes and every breach of the walls drawn.
 - **Solver** (``solver``): ``solutions`` (SAT over the edges, cuts from the rules, capped);

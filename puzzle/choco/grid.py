@@ -20,6 +20,8 @@ UNKNOWN = -1
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _BASE32 = _DIGITS[:32]
+#: The longest text of a 40×40 grid: its colours, then a 3-digit number in every cell.
+_LONGEST = 6 + 320 + 4 * 1600
 _URL = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9a-v]*)([0-9a-z.\-+]*)")
 
 
@@ -59,6 +61,11 @@ def edges(width: int, height: int) -> tuple[Edge, ...]:
         (y * width + x, (y + 1) * width + x) for y in range(height - 1) for x in range(width)
     ]
     return tuple(vertical + horizontal)
+
+
+def pair(a: int, b: int) -> Edge:
+    """The edge between two side-by-side cells, in either order."""
+    return (a, b) if a < b else (b, a)
 
 
 def edge(a: int, b: int, width: int, height: int) -> Edge:
@@ -111,7 +118,7 @@ def decode(text: str) -> Grid:
     """A grid from its puzz.link text (with or without ``https://puzz.link/p?dbchoco/``);
     ValueError with one sentence when it is not one."""
     body = text.strip().removeprefix("https://puzz.link/p?").removeprefix("dbchoco/")
-    match = _URL.fullmatch(body)
+    match = _URL.fullmatch(body) if len(body) <= _LONGEST else None
     if not match:
         raise ValueError("that is not a Double Choco puzz.link text (like 6/6/ueoq8p30g42j)")
     width, height = int(match[1]), int(match[2])

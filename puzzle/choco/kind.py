@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..codes import normalize_seed
-from ..grid import cell_name, decode_cells, encode_cells
+from ..grid import decode_cells, encode_cells
 from ..kind import (
     Applied,
     Generated,
@@ -22,8 +22,8 @@ from ..kind import (
 )
 from .generator import generate
 from .grid import Edge, Grid, decode, edges, encode
-from .notation import CHECK, Move, Params, format_move, format_params, parse_moves, parse_params
-from .rules import blocks, breaches, walls_of
+from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
+from .rules import breaches, walls_of
 from .solver import OutOfRounds, solutions
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
@@ -56,9 +56,6 @@ class Choco:
     def link(self) -> str:
         """The board on puzz.link."""
         return PUZZLINK + encode(self.grid)
-
-    def name(self, cell: int) -> str:
-        return cell_name(cell % self.width, cell // self.width)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +108,7 @@ class ChocoKind(TextParams[Params]):
             description=encode(grid),
             solution=walls_text(grid.width, grid.height, walls),
             par=len(walls),
-            difficulty=round(len(set(made.block_of)) / numbers, 3),
+            difficulty=round(len(set(made.block_of)) / max(1, numbers), 3),
             generator=self.generator,
         )
 
@@ -168,8 +165,8 @@ class ChocoKind(TextParams[Params]):
         toggled: list[Edge] = []
         for move in moves:
             played.append(move)
-            if isinstance(move, str):
-                checked = move == CHECK
+            if isinstance(move, str):  # the check
+                checked = True
                 continue
             walls ^= {move}
             checked = False
@@ -185,13 +182,12 @@ class ChocoKind(TextParams[Params]):
     def status(self, puzzle: Choco, state: State) -> Status:
         """Solved once no rule is broken (for a board with one solution: its walls exactly).
         Details for pictures: ``walls`` (drawn), ``checked``, ``breaches`` (``rules.Breaches``
-        after a check, else None), ``blocks`` (the blocks the walls make)."""
+        after a check, else None)."""
         found = breaches(puzzle.grid, state.walls)
         details = {
             "walls": state.walls,
             "checked": state.checked,
             "breaches": found if state.checked else None,
-            "blocks": len(blocks(puzzle.grid, state.walls)),
         }
         return Status("playing" if found else "solved", details)
 

@@ -1,7 +1,8 @@
 """What people type for Double Choco: board sizes with levels, and walls.
 
-Parameters: a size ``WxH``, 4 to 12 cells a side, with its level as other kinds write it
-(``puzzle.levels``): ``8x8e`` easy, ``8x8`` normal, ``8x8h`` hard, or ``8x8 hard``.
+Parameters: a size ``WxH``, 6 to 10 cells a side and an even number of cells, with its
+level as other kinds write it (``puzzle.levels``): ``8x8e`` easy, ``8x8`` normal, ``8x8h``
+hard, or ``8x8 hard``.
 
 Moves: ``B3-C3`` toggles the wall between two side-by-side cells (``puzzle.grid``'s names);
 ``check`` marks what breaks a rule. Several per command, separated by spaces or commas
@@ -17,7 +18,7 @@ from ..grid import cell_name, parse_cell
 from ..levels import SizeLevel, format_size_level, parse_size_level
 from .grid import Edge, edge
 
-MIN_SIDE, MAX_SIDE = 4, 12
+MIN_SIDE, MAX_SIDE = 6, 10
 #: The move that marks what breaks a rule.
 CHECK = "check"
 #: A move: a wall toggled (the edge), or ``CHECK``.
@@ -29,8 +30,15 @@ _WALL = re.compile(r"([a-z]{1,2}[0-9]{1,3})\s*[-–—]\s*([a-z]{1,2}[0-9]{1,3})
 
 
 def parse_params(text: str) -> Params:
-    """'8x8', '8x8e', '10x10h', '8x8 hard' -> Params; ValueError with one sentence."""
-    return parse_size_level(text, "Double Choco", (MIN_SIDE, MAX_SIDE))
+    """'8x8', '8x8e', '10x10h', '8x8 hard' -> Params; ValueError with one sentence (a board
+    of an odd number of cells has no solution: every block is as much white as gray)."""
+    params = parse_size_level(text, "Double Choco", (MIN_SIDE, MAX_SIDE))
+    if params.width * params.height % 2:
+        raise ValueError(
+            f"A {params.width}×{params.height} Double Choco board is not possible: it needs "
+            "an even number of cells, like 8x7 or 8x8."
+        )
+    return params
 
 
 def format_params(params: Params) -> str:

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from .grid import UNKNOWN, Edge, Grid, edges
+from .grid import UNKNOWN, Edge, Grid, edges, pair
 
 #: What a block may break, in the order a check names them.
 ONE_COLOUR = "one colour only"
@@ -52,7 +52,7 @@ def components(
             for other in grid.neighbours(cell):
                 if (
                     other in todo
-                    and (joined is None or _key(cell, other) in joined)
+                    and (joined is None or pair(cell, other) in joined)
                     and (not same_colour or grid.gray[other] == grid.gray[cell])
                 ):
                     todo.discard(other)
@@ -60,10 +60,6 @@ def components(
                     queue.append(other)
         groups.append(group)
     return groups
-
-
-def _key(a: int, b: int) -> Edge:
-    return (a, b) if a < b else (b, a)
 
 
 def open_edges(grid: Grid, walls: Collection[Edge]) -> frozenset[Edge]:

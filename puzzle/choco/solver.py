@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from .grid import UNKNOWN, Edge, Grid, edges
+from .grid import UNKNOWN, Edge, Grid, edges, pair
 from .rules import transform
 
 #: python-sat's name of the SAT solver used (CaDiCaL 1.5.3).
@@ -64,11 +64,10 @@ class Search:
         self.var = {e: i + 1 for i, e in enumerate(self.edges)}
         #: Each cell's neighbours and the variables of the edges to them.
         self.adj = tuple(
-            tuple((other, self.var[_key(cell, other)]) for other in grid.neighbours(cell))
+            tuple((other, self.var[pair(cell, other)]) for other in grid.neighbours(cell))
             for cell in range(grid.area)
         )
         self.optional = optional
-        self.rounds = 0
         #: Placements of a shape over a cell, worked out once (``_placements``).
         self._placed: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
         self.sat = Solver(name=BACKEND)
@@ -94,7 +93,7 @@ class Search:
     def _eager(self) -> Iterable[list[int]]:
         grid, var, width = self.grid, self.var, self.grid.width
         for cell in range(grid.area):
-            yield [-var[_key(cell, other)] for other in grid.neighbours(cell)]
+            yield [-var[pair(cell, other)] for other in grid.neighbours(cell)]
         for y in range(grid.height - 1):
             for x in range(width - 1):
                 a = y * width + x
@@ -132,7 +131,6 @@ class Search:
                 return frozenset(e for e, v in self.var.items() if not opened[v])
             for cut in cuts:
                 self.sat.add_clause(cut)
-            self.rounds += 1
             used += 1
             if rounds is not None and used >= rounds:
                 raise OutOfRounds()
@@ -332,10 +330,6 @@ def _placements(grid: Grid, shape: tuple[tuple[int, int], ...], start: int) -> t
                 if all(grid.gray[c] == colour for c in spot):
                     found.add(sum(1 << c for c in spot))
     return tuple(sorted(found))
-
-
-def _key(a: int, b: int) -> Edge:
-    return (a, b) if a < b else (b, a)
 
 
 def solutions(grid: Grid, limit: int = 2, rounds: int | None = None) -> list[frozenset[Edge]]:

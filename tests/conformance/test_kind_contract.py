@@ -50,7 +50,7 @@ EXAMPLES = {
     "lights": Example(("3x3", "5x5", "6x4"), ("",)),
     "maze": Example(("5x5", "7x5h", "6x8k", "5x6e"), ("",)),
     "drops": Example(("6x6", "7x6e"), ("",)),
-    "choco": Example(("6x6", "6x5h"), ("right", "down", "check"), edge_word),
+    "choco": Example(("6x6", "8x6h"), ("right", "down", "check"), edge_word),
 }
 UNDER_TEST = {**KINDS, LIGHTS.name: LIGHTS}
 NAMES = sorted(UNDER_TEST)
