@@ -159,6 +159,11 @@ def test_a_board_no_tiling_fits_or_off_the_sides_is_refused_in_one_sentence(text
         KIND.parse_daily(text)
 
 
+def test_the_generator_itself_refuses_an_odd_number_of_cells_rather_than_never_ending():
+    with pytest.raises(ValueError, match="odd number of cells"):
+        generate(7, 7, "normal", "odd")
+
+
 @pytest.mark.parametrize("text", ["6x6", "7x6", "10x9h", "10x10 easy", "6x10"])
 def test_boards_of_an_even_number_of_cells_6_to_10_a_side_are_read(text):
     params = KIND.parse_params(text)

@@ -51,7 +51,9 @@ def largest_part(width: int, height: int) -> int:
 
 def tile(width: int, height: int, rng: random.Random) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """A random tiling into blocks of two congruent halves: every cell's colour (True:
-    gray) and block."""
+    gray) and block; ValueError for an odd number of cells, which none fits."""
+    if width * height % 2:
+        raise ValueError("an odd number of cells has no tiling into pairs of halves")
     while True:
         tiled = _try_tiling(width, height, largest_part(width, height), rng)
         if tiled is not None:
