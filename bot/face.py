@@ -9,8 +9,8 @@ leaderboards, stats, help, buttons, locks, messages — is generic and reads the
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -20,7 +20,7 @@ from play import Board, UserError
 from puzzle import Kind, Marks
 from puzzle.grid import cell_name, parse_size
 
-from .options import Interaction
+from .options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from .workers import Workers
 
 #: The picture of a board (and the enlarged button window, or None).
@@ -53,6 +53,62 @@ async def start_sized(
     except ValueError as error:
         raise UserError(str(error)) from None
     await start(interaction, kind.format_params(params), seed)
+
+
+def level_sizes(kind: Kind[Any, Any, Any, Any]) -> tuple[str, ...]:
+    """The sizes of a kind's presets, each once, at the normal level: what ``new`` offers
+    for a kind whose parameters are a size and a level (``puzzle.levels.SizeLevel``)."""
+    return tuple(
+        dict.fromkeys(
+            kind.format_params(replace(kind.parse_params(p), level="normal")) for p in kind.presets
+        )
+    )
+
+
+def level_new(
+    kind: Kind[Any, Any, Any, Any],
+    sides: tuple[int, int],
+    default: str,
+    example: str,
+    levels: str,
+) -> NewCommand:
+    """The ``new`` command of a kind whose parameters are a size and a level: a size
+    (``sides`` apart, ``default`` unless given, the presets' sizes offered, ``example`` in
+    its description), a level (``levels`` says what each means) and a seed."""
+    sizes = level_sizes(kind)
+
+    def command(start: NewBoard) -> app_commands.Command[Any, ..., None]:
+        @app_commands.command(
+            name="new", description=f"A {kind.title} board of your own in this channel"
+        )
+        @app_commands.describe(
+            size=f"Board size, like {example} ({sides[0]} to {sides[1]} a side)",
+            level=levels,
+            seed="Any word: the same size, level and seed give the same board",
+        )
+        @app_commands.autocomplete(size=choices_of(sizes))
+        async def new(
+            interaction: Interaction,
+            size: SIZE_TEXT = default,
+            level: Literal["easy", "normal", "hard"] = "normal",
+            seed: SEED_TEXT | None = None,
+        ) -> None:
+            await start_sized(start, interaction, kind, size, sides, level, seed=seed)
+
+        return new
+
+    return command
+
+
+def level_words(kind: Kind[Any, Any, Any, Any]) -> Callable[[str], str]:
+    """Daily-post words for a kind whose parameters are a size and a level: '6×6 Ten Drops
+    (hard)'."""
+
+    def words(choice: str) -> str:
+        params = kind.parse_params(choice)
+        return f"{params.width}×{params.height} {kind.title} ({params.level})"
+
+    return words
 
 
 def drawing(

@@ -5,11 +5,9 @@ mode, a Check button, the words, the ``new`` command with its level, and the typ
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
 import discord
-from discord import app_commands
 
 from play import Board, UserError
 from puzzle import KINDS, Marks
@@ -17,20 +15,13 @@ from puzzle.choco import CHECK, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
 from puzzle.grid import cell_name
 from renderer import ChocoView, render_choco_png
 
-from ..face import Face, NewBoard, Verb, drawing, start_sized
-from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from ..face import Face, Verb, drawing, level_new, level_words
 from ..texts import solve_time, started
 from ..workers import Workers
 
 KIND = KINDS["choco"]
 #: The sides a board may have on Discord.
 SIDES = (6, 10)
-#: The sizes ``new`` offers (its level is an option of its own).
-SIZES = tuple(
-    dict.fromkeys(
-        KIND.format_params(replace(KIND.parse_params(p), level="normal")) for p in KIND.presets
-    )
-)
 #: Click modes: the wall a cell button toggles, by the side of the cell it is on.
 SIDE_STEPS = {"r": (1, 0), "d": (0, 1)}
 #: That side in words, by click mode.
@@ -168,42 +159,21 @@ def _check_words(found: Breaches) -> str:
     return f"🔍 Check: {', '.join(said)}."
 
 
-def _daily_words(choice: str) -> str:
-    """'8×8 Double Choco (hard)'."""
-    params = KIND.parse_params(choice)
-    return f"{params.width}×{params.height} Double Choco ({params.level})"
-
-
 def _said(move: str) -> str:
     return "checked the board" if move == CHECK else f"toggled the wall {move}"
-
-
-def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(
-        name="new", description="A Double Choco board of your own in this channel"
-    )
-    @app_commands.describe(
-        size="Board size, like 8x8 or 10x8 (6 to 10 a side)",
-        level="easy: both halves of each block numbered; normal: about one number a block; "
-        "hard: as few numbers as it takes",
-        seed="Any word: the same size, level and seed give the same board",
-    )
-    @app_commands.autocomplete(size=choices_of(SIZES))
-    async def new(
-        interaction: Interaction,
-        size: SIZE_TEXT = "8x8",
-        level: Literal["easy", "normal", "hard"] = "normal",
-        seed: SEED_TEXT | None = None,
-    ) -> None:
-        await start_sized(start, interaction, KIND, size, SIDES, level, seed=seed)
-
-    return new
 
 
 FACE = Face(
     kind=KIND,
     description="Daily Double Choco: wall the grid into blocks of two matching halves",
-    new=_new,
+    new=level_new(
+        KIND,
+        SIDES,
+        "8x8",
+        "8x8 or 10x8",
+        "easy: both halves of each block numbered; normal: about one number a block; "
+        "hard: as few numbers as it takes",
+    ),
     verbs=(
         Verb(
             "wall",
@@ -231,7 +201,7 @@ FACE = Face(
     max_side=SIDES[1],
     hint_description="Fix one wall the board gets wrong (+30 s on your time)",
     board_noun="Double Choco board",
-    daily_words=_daily_words,
+    daily_words=level_words(KIND),
     explain=lambda move: f"`/choco wall {move}`",
     said=_said,
     controls=(("🔍 Check", "k"),),

@@ -5,10 +5,9 @@ typed move ``tap``."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
 import discord
-from discord import app_commands
 
 from play import Board
 from puzzle import KINDS, Marks
@@ -16,18 +15,11 @@ from puzzle.drops import PER_REFUND
 from puzzle.grid import cell_name
 from renderer import DropsView, render_drops_animation, render_drops_png
 
-from ..face import Face, NewBoard, Verb, cell_press, drawing, start_sized
-from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from ..face import Face, Verb, cell_press, drawing, level_new, level_words
 from ..texts import solve_time, started
 from ..workers import Workers
 
 KIND = KINDS["drops"]
-#: The sizes ``new`` offers (its level is an option of its own).
-SIZES = tuple(
-    dict.fromkeys(
-        KIND.format_params(replace(KIND.parse_params(p), level="normal")) for p in KIND.presets
-    )
-)
 GOAL = (
     "Goal: clear the board with as many drops left as you can. A tap adds a drop to a cell "
     "(one of yours); a 4 that gets one more bursts and splashes the nearest drops in its row "
@@ -148,36 +140,17 @@ def _counted(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
-def _daily_words(choice: str) -> str:
-    """'6×6 Ten Drops (hard)'."""
-    params = KIND.parse_params(choice)
-    return f"{params.width}×{params.height} Ten Drops ({params.level})"
-
-
-def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(name="new", description="A Ten Drops board of your own in this channel")
-    @app_commands.describe(
-        size="Board size, like 6x6 or 7x5 (4 to 8 a side)",
-        level="easy: bursting the most each tap nearly does it; normal: it does not; "
-        "hard: nor does a search bot",
-        seed="Any word: the same size, level and seed give the same board",
-    )
-    @app_commands.autocomplete(size=choices_of(SIZES))
-    async def new(
-        interaction: Interaction,
-        size: SIZE_TEXT = "6x6",
-        level: Literal["easy", "normal", "hard"] = "normal",
-        seed: SEED_TEXT | None = None,
-    ) -> None:
-        await start_sized(start, interaction, KIND, size, (4, 8), level, seed=seed)
-
-    return new
-
-
 FACE = Face(
     kind=KIND,
     description="Daily Ten Drops: clear the board with the most drops left",
-    new=_new,
+    new=level_new(
+        KIND,
+        (4, 8),
+        "6x6",
+        "6x6 or 7x5",
+        "easy: bursting the most each tap nearly does it; normal: it does not; "
+        "hard: nor does a search bot",
+    ),
     verbs=(
         Verb(
             "tap",
@@ -204,7 +177,7 @@ FACE = Face(
     max_side=8,
     hint_description="The next tap of a line with the most drops left (+30 s on your time)",
     board_noun="Ten Drops board",
-    daily_words=_daily_words,
+    daily_words=level_words(KIND),
     explain=lambda move: f"`/drops tap {move}`",
     said=lambda move: f"tapped {move}",
     points=("drop left", "drops left"),
