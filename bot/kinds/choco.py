@@ -171,8 +171,8 @@ FACE = Face(
         SIDES,
         "8x8",
         "8x8 or 10x8",
-        "easy: both halves of each block numbered; normal: about one number a block; "
-        "hard: as few numbers as it takes",
+        "easy: both halves of a block numbered; normal: about one a block; hard: as few as it "
+        "takes",
     ),
     verbs=(
         Verb(

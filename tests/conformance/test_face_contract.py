@@ -142,6 +142,16 @@ def test_words_name_the_kind_and_its_commands(name):
 
 
 @pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_the_new_command_says_everything_within_discords_limits(name):
+    """Discord takes 100 characters a description: discord.py would cut a longer one short
+    with '…', leaving players half a sentence (a lone '…' stands where none was given)."""
+    command = UNDER_TEST[name].new(lambda *_: None)
+    texts = [command.description, *(p.description for p in command.parameters)]
+    cut = [t for t in texts if t != "…" and (len(t) > 100 or t.endswith("…"))]
+    assert not cut
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
 def test_every_board_message_keeps_to_discords_component_limits(name):
     face = UNDER_TEST[name]
     for pick in (min, max):
