@@ -5,7 +5,7 @@
                              # DISCORD_TOKEN, the browser playground)
     python3 tasks.py test    # install into .venv (with test tools), then ruff (lint and
                              # format), mypy, pytest
-    python3 tasks.py bench   # install, then run every benchmark in bench/
+    python3 tasks.py bench   # install, then run every benchmark (bench/ and each kind's)
 
 Dependencies are read from pyproject.toml (pinned there) and installed into ./.venv; the
 install is skipped when pyproject.toml has not changed since the last one.
@@ -70,6 +70,16 @@ def _setup(with_test: bool) -> None:
     (VENV / (".installed-test" if with_test else ".installed")).write_text(_digest(requirements))
 
 
+def _benchmarks() -> list[str]:
+    """The benchmarks as modules: the generic ones in bench/, then each kind's own
+    (``kinds/<kind>/bench.py`` or the modules of ``kinds/<kind>/bench/``)."""
+    scripts = sorted((ROOT / "bench").glob("[!_]*.py"))
+    for folder in sorted(p for p in (ROOT / "kinds").iterdir() if p.is_dir()):
+        scripts += [folder / "bench.py"] if (folder / "bench.py").is_file() else []
+        scripts += sorted((folder / "bench").glob("[!_]*.py"))
+    return [".".join(s.relative_to(ROOT).with_suffix("").parts) for s in scripts]
+
+
 def _run(*args: str) -> int:
     return subprocess.run([str(PYTHON), *args], cwd=ROOT).returncode
 
@@ -97,9 +107,9 @@ def main() -> int:
     if command == "bench":
         _setup(with_test=True)
         failed = 0
-        for script in sorted((ROOT / "bench").glob("[!_]*.py")):
-            print(f"\n== {script.name}", flush=True)
-            failed |= _run(str(script.relative_to(ROOT)))
+        for module in _benchmarks():
+            print(f"\n== {module}", flush=True)
+            failed |= _run("-m", module)
         return failed
     print(__doc__)
     return 2

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
 
-from kinds.lights import KIND, register, solve
 from puzzle import KINDS, MoveError
+from template.lights import KIND, register, solve
 
 SEEDS = st.text("abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=12)
 
