@@ -8,7 +8,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "tests"))
 
 import pgserver
-import tatham_oracle
 from botkit import Harness, make_bot
 from storekit import FakeClock
 
@@ -24,15 +23,6 @@ async def harness(tmp_path, clock):
     await h.start()
     yield h
     await h.close()
-
-
-@pytest.fixture(scope="session")
-def tatham_solver(tmp_path_factory):
-    """Tatham's net_solver, compiled (see tests/tatham_oracle.py)."""
-    binary = tatham_oracle.build(tmp_path_factory.mktemp("tatham"))
-    if binary is None:
-        pytest.skip("no C compiler (cc or gcc): Tatham's solver cannot be built as an oracle")
-    return binary
 
 
 @pytest.fixture(scope="session")

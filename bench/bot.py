@@ -24,7 +24,7 @@ from botkit import Harness  # noqa: E402
 from bot import Settings, create_bot  # noqa: E402
 from bot.board_message import board_message  # noqa: E402
 from bot.window import viewport, viewport_around, windows  # noqa: E402
-from puzzle.pipes import cell_name, generate, turns_between  # noqa: E402
+from kinds.pipes.engine import cell_name, generate, turns_between  # noqa: E402
 
 PLAYER = 1_400_000_000_000_000_001
 

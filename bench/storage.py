@@ -22,8 +22,8 @@ from _timing import median, p95, p99, sample, table  # noqa: E402
 
 import play  # noqa: E402
 from db import Change  # noqa: E402
+from kinds.pipes.engine import KIND, Params, State, cell_name  # noqa: E402
 from play import GameService  # noqa: E402
-from puzzle.pipes import KIND, Params, State, cell_name  # noqa: E402
 
 ACTIVE_GAMES = 500
 CLICKS = 2000

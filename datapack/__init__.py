@@ -1,18 +1,2 @@
-"""Minecraft data pack + resource pack that play the very same puzzle. Imports ``puzzle``
-and ``renderer``."""
-
-from .build import (
-    INSTALL_NOTE,
-    MAX_SIDE,
-    build,
-    check_fits,
-    data_pack,
-    file_names,
-    resource_pack,
-    write,
-)  # fmt: skip
-
-__all__ = [
-    "INSTALL_NOTE", "MAX_SIDE", "build", "check_fits", "data_pack", "file_names",
-    "resource_pack", "write",
-]  # fmt: skip
+"""What every kind's Minecraft pack shares: pack formats and versions, packing into zips,
+SNBT. A kind's own pack lives in its folder (``kinds/<kind>/pack``)."""

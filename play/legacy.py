@@ -6,8 +6,8 @@ schema 2 stores each of those puzzles once, generated here by that same generato
 
 from __future__ import annotations
 
+from kinds.pipes.engine import KIND
 from puzzle import Generated, parse_code
-from puzzle.pipes import KIND
 
 
 def legacy_puzzle(code: str) -> Generated:

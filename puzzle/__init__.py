@@ -1,27 +1,29 @@
-"""Pure puzzle engines, one package per kind, behind one interface (``puzzle.kind.Kind``).
+"""The shared core of every puzzle kind: the interface a kind implements
+(``puzzle.kind.Kind``), grid names, levels, codes and the random source; and ``KINDS``,
+every kind's engine by name (``puzzle.registry``, imported on first use, so that a kind's
+engine can import the core without importing every kind).
 
-``KINDS`` maps a kind's name to its engine. Imports nothing else of the project (see
-DESIGN.md's layers).
+Imports nothing else of the project (see DESIGN.md's layers).
 """
 
-from typing import Any
+from __future__ import annotations
 
-from .choco import KIND as CHOCO
+from typing import TYPE_CHECKING, Any
+
 from .codes import Code, normalize_seed, parse_code, quote
-from .drops import KIND as DROPS
 from .kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
-from .maze import KIND as MAZE
-from .mines import KIND as MINES
-from .pipes import KIND as PIPES
 
-#: Every kind, by name: the front ends look kinds up here and nowhere else.
-KINDS: dict[str, Kind[Any, Any, Any, Any]] = {
-    PIPES.name: PIPES,
-    MINES.name: MINES,
-    MAZE.name: MAZE,
-    DROPS.name: DROPS,
-    CHOCO.name: CHOCO,
-}
+if TYPE_CHECKING:
+    from .registry import KINDS
+
+
+def __getattr__(name: str) -> Any:
+    """``puzzle.KINDS``, read from the registry the first time it is asked for."""
+    if name == "KINDS":
+        from .registry import KINDS
+
+        return KINDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -8,13 +8,14 @@ import json
 import secrets
 import sys
 
+from kinds.pipes.engine.checker import check
+from kinds.pipes.engine.generator import Puzzle, from_code, generate
+from kinds.pipes.engine.kind import KIND
+from kinds.pipes.engine.notation import cell_name, parse_code, parse_size
+from kinds.pipes.engine.textboard import render_text
+from kinds.pipes.engine.v1 import generate_v1
+
 from .levels import LEVELS
-from .pipes.checker import check
-from .pipes.generator import Puzzle, from_code, generate
-from .pipes.kind import KIND
-from .pipes.notation import cell_name, parse_code, parse_size
-from .pipes.textboard import render_text
-from .pipes.v1 import generate_v1
 
 
 def _print_puzzle(puzzle: Puzzle, as_json: bool) -> None:

@@ -29,13 +29,13 @@ from .canvas import (
 )
 from .layout import Layout, layout
 
-WHITE = theme.IDLE_FILL
+WHITE = theme.WHITE
 GRAY = theme.hex_rgb("#B9C0CB")  # grey 191 against white's 255
 GRID = theme.hex_rgb("#969EAB")  # one pixel: seen on both cells, faint beside a wall
-WALL = theme.SOURCE
-INK = theme.SOURCE  # the numbers
-BREACH = theme.LOOP_FILL  # Okabe–Ito vermillion: hatching, rings, stripes
-ANSWER = theme.FLOODED_FILL  # Okabe–Ito blue: the answer's walls, after a give-up
+WALL = theme.INK
+INK = theme.INK  # the numbers
+BREACH = theme.VERMILLION  # Okabe–Ito vermillion: hatching, rings, stripes
+ANSWER = theme.BLUE  # Okabe–Ito blue: the answer's walls, after a give-up
 WINDOW = theme.hex_rgb("#E69F00")  # Okabe–Ito orange: not a dark band, told from a wall
 #: Banners of a finished board, by outcome: (text, colour).
 BANNERS = {"solved": ("SOLVED", theme.SOLVED), "given up": ("GAVE UP", theme.GAVE_UP)}

@@ -33,12 +33,12 @@ DROP = {
     1: theme.hex_rgb("#BFE3F7"),
     2: theme.hex_rgb("#7CC4EC"),
     3: theme.hex_rgb("#3A9AD0"),
-    4: theme.FLOODED_FILL,
+    4: theme.BLUE,
 }
-DROP_LINE = theme.FLOODED_LINE
+DROP_LINE = theme.DEEP_BLUE
 SPLASH = theme.hex_rgb("#56B4E9")  # Okabe–Ito sky blue
-BURST = theme.LOOP_FILL  # Okabe–Ito vermillion
-LOST = theme.LOOP_FILL
+BURST = theme.VERMILLION  # Okabe–Ito vermillion
+LOST = theme.VERMILLION
 #: Banners of a finished board, by outcome: (text, colour).
 BANNERS = {
     "solved": ("SOLVED", theme.SOLVED),
@@ -182,7 +182,7 @@ def _drop(
     x, y = _centre(geometry, cell)
     r = geometry.cell * (0.17 + 0.07 * count)
     draw.ellipse((x - r, y - r, x + r, y + r), fill=DROP[count], outline=DROP_LINE, width=2)
-    ink = theme.IDLE_FILL if count >= 3 else DROP_LINE
+    ink = theme.WHITE if count >= 3 else DROP_LINE
     draw.text((x, y), str(count), font=digits, fill=ink, anchor="mm")  # type: ignore[arg-type]
 
 

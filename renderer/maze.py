@@ -24,12 +24,12 @@ from .layout import Layout, layout
 
 FOG = theme.hex_rgb("#4A5160")
 FOG_HATCH = theme.hex_rgb("#5C6474")
-WALL = theme.SOURCE
+WALL = theme.INK
 TRAIL = theme.hex_rgb("#CDE3F2")  # visited floor: a pale blue
 START = theme.hex_rgb("#E69F00")  # Okabe–Ito orange: the gold block
 EXIT = theme.SOLVED  # Okabe–Ito bluish green: the emerald block
-PATH = theme.LOOP_FILL  # Okabe–Ito vermillion: the way out, once the maze is over
-PLAYER = theme.FLOODED_FILL
+PATH = theme.VERMILLION  # Okabe–Ito vermillion: the way out, once the maze is over
+PLAYER = theme.BLUE
 
 #: Banners of a finished maze, by outcome: (text, colour).
 BANNERS = {"solved": ("SOLVED", theme.SOLVED), "given up": ("GAVE UP", theme.GAVE_UP)}
@@ -156,4 +156,4 @@ def _path(draw: ImageDraw.ImageDraw, geometry: Layout, path: Sequence[int]) -> N
 def _player(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int) -> None:
     x, y = _centre(geometry, cell)
     r = geometry.cell * 0.26
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=PLAYER, outline=theme.IDLE_FILL, width=2)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=PLAYER, outline=theme.WHITE, width=2)

@@ -34,8 +34,8 @@ HIDDEN_DARK = theme.hex_rgb("#6E7785")
 OPEN = theme.hex_rgb("#F4F6F9")
 OPEN_LINE = theme.hex_rgb("#C3CAD4")
 MINE = theme.hex_rgb("#1B2633")
-EXPLODED = theme.LOOP_FILL
-FLAG = theme.LOOP_FILL
+EXPLODED = theme.VERMILLION
+FLAG = theme.VERMILLION
 CROSS = theme.hex_rgb("#000000")
 #: Digit colours (Okabe–Ito and dark tones); the digits themselves need no colour.
 NUMBER = {
@@ -45,7 +45,7 @@ NUMBER = {
         start=1,
     )
 }
-LOST = theme.LOOP_FILL
+LOST = theme.VERMILLION
 #: Every look a cell can have.
 LOOKS = ("hidden", "flag", "mine", "exploded", "wrong", *(f"open{n}" for n in range(9)))
 

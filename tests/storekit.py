@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pgserver
 
 from db import Change, NewResult, open_storage
+from kinds.pipes.engine import KIND, Params, State, rotate
 from puzzle import KINDS
-from puzzle.pipes import KIND, Params, State, rotate
 
 BACKENDS = ["sqlite", "postgres"]
 PIPES = KIND.generate(Params(6, 6), "storage")

@@ -2,7 +2,7 @@ import json
 import subprocess
 import sys
 
-from puzzle.pipes import from_code
+from kinds.pipes.engine import from_code
 
 
 def run(*args, stdin=None):

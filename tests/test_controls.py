@@ -15,16 +15,16 @@ from botkit import (
     new_board,
     pipes_daily,
 )
-from test_bot import solve_by_clicks
 from test_discord_rules import setup_kind
 
 from bot.handles import Handle
 from db import DailyKind
+from kinds.pipes.engine import check
+from kinds.pipes.picture import render_boards
+from kinds.pipes.tests.clicks import solve_by_clicks
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID, default_name
 from puzzle.grid import cell_name
-from puzzle.pipes import check
-from renderer import render_boards
 
 SETUP_CHANNEL = {
     "channels": {

@@ -20,10 +20,10 @@ from test_upgrade import schema_one
 import play
 from db import Change, DailyKind, GuildSettings, NewResult, is_postgres_url
 from db.copy import TABLES, CopyRefused, copy_sqlite_to_postgres
+from kinds.pipes.engine import turns_between
 from play import GameService, ranked, scoring
 from puzzle import Scoring
 from puzzle.grid import cell_name
-from puzzle.pipes import turns_between
 
 TIME = Scoring()
 

@@ -5,13 +5,13 @@ and a late solve is labelled late and ranked with its own date."""
 from datetime import date, timedelta
 
 from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
-from test_bot import solve_by_clicks
 
+from kinds.pipes.engine import Params, check, from_code
+from kinds.pipes.picture import render_boards
+from kinds.pipes.tests.clicks import solve_by_clicks
 from play import GameService, load, ranked
 from play.daily import daily_seed
 from puzzle import Scoring
-from puzzle.pipes import Params, check, from_code
-from renderer import render_boards
 
 
 async def today_daily(harness, size=(5, 5)):

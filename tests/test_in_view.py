@@ -7,13 +7,13 @@ from datetime import timedelta
 
 import pytest
 from botkit import ALICE, board_message, enable_daily, message_of, new_board
-from test_bot import solve_by_clicks
 
 import bot.handles as handles
 from bot.window import Viewport, windows
+from kinds.pipes.engine import turns_between
+from kinds.pipes.tests.clicks import solve_by_clicks
 from play import load
 from playground.offline import BotFailure
-from puzzle.pipes import turns_between
 from renderer import theme
 
 

@@ -1,18 +1,23 @@
-"""The layers of DESIGN.md, read from the source: which package may import which, who may
-import discord, and no import cycle between modules (imports inside functions and under
-TYPE_CHECKING count too)."""
+"""The layers of DESIGN.md, read from the source: which shared package may import which,
+what each role of a kind's folder may import (engine, picture, pack, face), who may import
+discord, that no kind imports another, that generic code names no kind, and no import cycle
+between modules (imports inside functions and under TYPE_CHECKING count too)."""
 
 import ast
 import re
 from pathlib import Path
 
 import networkx as nx
+from template.lights import KIND as TEMPLATE
 
+from bot.kinds import FACES
 from puzzle import KINDS as REGISTERED
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("puzzle", "renderer", "datapack", "db", "play", "bot", "playground")
-#: What each package may import of ours (besides itself).
+PACKAGES = ("puzzle", "kinds", "renderer", "datapack", "db", "play", "bot", "playground")
+#: The registries, one per front end: the only shared modules that import the kinds.
+REGISTRIES = {"puzzle.registry", "bot.kinds"}
+#: What each shared package may import of ours (besides itself and the registries).
 ALLOWED = {
     "puzzle": set(),
     "renderer": {"puzzle"},
@@ -22,6 +27,19 @@ ALLOWED = {
     "bot": {"puzzle", "renderer", "datapack", "db", "play"},
     "playground": {"bot", "db"},
 }
+#: What each role of a kind's folder may import: shared packages, and roles of its own kind.
+ROLES = {
+    "engine": ({"puzzle"}, {"engine"}),
+    "picture": ({"puzzle", "renderer"}, {"engine", "picture"}),
+    "pack": ({"puzzle", "renderer", "datapack"}, {"engine", "picture", "pack"}),
+    "face": (
+        {"puzzle", "renderer", "datapack", "db", "play", "bot"},
+        {"engine", "picture", "pack", "face"},
+    ),
+}
+#: Test tooling in a kind's folder: it may use anything shared and its own kind.
+TOOLING = {"tests", "bench"}
+#: Who may import discord: the bot, its offline driver, and the faces of the kinds.
 DISCORD_USERS = {"bot", "playground"}
 
 
@@ -62,8 +80,14 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-def _graph() -> nx.DiGraph:
+def _product_files() -> list[Path]:
+    """Every product module: the shared packages and the kinds' folders, without the kinds'
+    test tooling."""
     files = [f for p in PACKAGES for f in (ROOT / p).rglob("*.py")]
+    return [f for f in files if _role(_module_name(f)) not in TOOLING]
+
+
+def _graph(files: list[Path]) -> nx.DiGraph:
     modules = {_module_name(f): f for f in files}
     graph = nx.DiGraph()
     for name, path in modules.items():
@@ -74,13 +98,30 @@ def _graph() -> nx.DiGraph:
     return graph
 
 
-GRAPH = _graph()
+def _kind_of(module: str) -> str | None:
+    """The kind whose folder holds a module (``kinds.maze.engine.rules`` → ``maze``)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "kinds" and len(parts) > 1 else None
 
 
-def test_packages_import_only_the_layers_below_them():
+def _role(module: str) -> str | None:
+    """The role of a module in its kind's folder: ``engine``, ``picture``, ``pack``, ``face``,
+    ``tests``, ``bench`` (or None: the folder's own ``__init__`` or a shared module)."""
+    parts = module.split(".")
+    return parts[2] if parts[0] == "kinds" and len(parts) > 2 else None
+
+
+GRAPH = _graph(_product_files())
+#: The kinds' folders.
+FOLDERS = {p.name for p in (ROOT / "kinds").iterdir() if (p / "__init__.py").is_file()}
+
+
+def test_shared_packages_import_only_the_layers_below_them():
     wrong = []
     for name, data in GRAPH.nodes(data=True):
         package = name.split(".")[0]
+        if package == "kinds" or name in REGISTRIES | HISTORY or NOT_YET_MOVED.match(name):
+            continue
         for target in data["imports"]:
             top = target.split(".")[0]
             if top in PACKAGES and top != package and top not in ALLOWED[package]:
@@ -88,13 +129,55 @@ def test_packages_import_only_the_layers_below_them():
     assert wrong == []
 
 
-def test_only_the_bot_and_its_offline_driver_import_discord():
+def _role_offences(name: str, imports: set[str]) -> list[str]:
+    role, kind = _role(name), _kind_of(name)
+    shared, own = ROLES.get(role, (set(), set())) if role else (set(), set())
+    wrong = []
+    for target in imports:
+        top = target.split(".")[0]
+        if top == "kinds":
+            if _kind_of(target) != kind:
+                wrong.append(f"{name} imports another kind: {target}")
+            elif _role(target) not in own:
+                wrong.append(f"{name} ({role}) imports {target}")
+        elif top in PACKAGES and (top not in shared or target in REGISTRIES):
+            wrong.append(f"{name} ({role}) imports {target}")
+    return wrong
+
+
+def test_each_role_of_a_kind_imports_only_what_it_may():
+    """An engine imports only the core and itself; a picture adds the shared canvas and its
+    engine; a pack the shared pack building; a face the bot and the service. No kind imports
+    another kind or a registry."""
+    wrong = []
+    for name, data in GRAPH.nodes(data=True):
+        if name.startswith("kinds.") and _role(name) in ROLES:
+            wrong += _role_offences(name, data["imports"])
+    roles = {_role(n) for n in GRAPH if n.startswith("kinds.")}
+    assert {"engine", "picture", "face", "pack"} <= roles and wrong == []
+
+
+def test_a_kinds_tests_and_benchmarks_use_no_other_kind():
+    """Removing a kind is its folder and its names in the registries: nothing in another
+    kind's folder, tests included, imports it."""
+    tooling = [f for f in (ROOT / "kinds").rglob("*.py") if _role(_module_name(f)) in TOOLING]
+    wrong = [
+        f"{_module_name(f)} imports {target}"
+        for f in tooling
+        for target in _imports(f)
+        if _kind_of(target) not in (None, _kind_of(_module_name(f)))
+    ]
+    assert tooling and wrong == []
+
+
+def test_only_the_bot_its_offline_driver_and_the_faces_import_discord():
     users = {
         name
         for name, data in GRAPH.nodes(data=True)
         if any(t.split(".")[0] == "discord" for t in data["imports"])
     }
-    assert users and {u.split(".")[0] for u in users} <= DISCORD_USERS
+    faces = {u for u in users if _role(u) == "face"}
+    assert faces and {u.split(".")[0] for u in users - faces} <= DISCORD_USERS
 
 
 def test_storage_imports_no_engine_and_the_app_no_discord():
@@ -102,20 +185,24 @@ def test_storage_imports_no_engine_and_the_app_no_discord():
         tops = {t.split(".")[0] for t in data["imports"]}
         package = name.split(".")[0]
         if package == "db":
-            assert not tops & {"puzzle", "play", "bot"}, name
+            assert not tops & {"puzzle", "kinds", "play", "bot"}, name
         if package in ("play", "puzzle", "db"):
             assert "discord" not in tops, name
 
 
 def test_no_import_cycles():
+    """No cycle between modules; none between packages either, but for the registries and
+    history, whose kinds use the package they sit in (a face uses ``bot``, ``bot.kinds`` lists
+    it; ``play.legacy`` upgrades the first kind's old codes for ``play``)."""
     assert list(nx.simple_cycles(GRAPH)) == []
-    edges = {(a.split(".")[0], b.split(".")[0]) for a, b in GRAPH.edges}
+    exceptions = REGISTRIES | HISTORY
+    edges = {
+        (a.split(".")[0], b.split(".")[0])
+        for a, b in GRAPH.edges
+        if a not in exceptions and not NOT_YET_MOVED.match(a)
+    }
     packages = nx.DiGraph((a, b) for a, b in edges if a != b)
     assert list(nx.simple_cycles(packages)) == []
-
-
-#: The kinds: the packages of ``puzzle``.
-KINDS = {p.name for p in (ROOT / "puzzle").iterdir() if (p / "__init__.py").is_file()}
 
 
 def _ours(module: str) -> set[str]:
@@ -123,69 +210,51 @@ def _ours(module: str) -> set[str]:
     return {t for t in GRAPH.nodes[module]["imports"] if t.split(".")[0] in PACKAGES}
 
 
-def test_no_kind_imports_another_kind():
-    """What kinds share lives beside them in ``puzzle`` (grid, codes, kind), in no kind."""
-    wrong = []
-    for name, data in GRAPH.nodes(data=True):
-        own = name.split(".")[1] if name.startswith("puzzle.") else None
-        if own in KINDS:
-            for target in data["imports"]:
-                parts = target.split(".")
-                if parts[0] == "puzzle" and len(parts) > 1 and parts[1] in KINDS - {own}:
-                    wrong.append(f"{name} imports {target}")
-    assert {"pipes", "mines"} <= KINDS and wrong == []
-
-
 def test_the_canvas_is_every_kinds():
-    """renderer.canvas names no kind and draws on the generic layout, theme and grid only; the
-    Minesweeper pictures use it, not the Pipes modules."""
+    """renderer.canvas draws on the generic layout, theme and grid only, and the kinds'
+    pictures draw on it."""
     shared = {"puzzle.grid", "renderer.layout", "renderer.theme"}
     assert _ours("renderer.canvas") <= shared
-    text = (ROOT / "renderer" / "canvas.py").read_text().lower()
-    assert [kind for kind in KINDS if kind in text] == []
-    assert _ours("renderer.mines") <= shared | {"renderer.canvas"}
+    users = {n for n in GRAPH if "renderer.canvas" in _ours(n)}
+    assert {_kind_of(n) for n in users if _role(n) == "picture"} == FOLDERS
 
 
-#: Kind names and titles generic code must not spell (any case, as a word of any string or
-#: imported name), and the packages that hold each kind's own code.
-KIND_WORDS = {
-    "pipes", "mines", "maze", "drops", "choco", "lights", "minesweeper", *KINDS,
-    *(kind.title.lower() for kind in REGISTERED.values()),
-}  # fmt: skip
-KIND_PACKAGES = ("puzzle", "renderer", "bot.kinds", "datapack")
+#: Names of kinds generic code must not spell (any case, as a word of any string or imported
+#: name): every registered kind's and face's name, the template kind's, each kind's folder.
+KIND_NAMES = {*REGISTERED, *FACES, TEMPLATE.name, *FOLDERS}
+#: Their titles ("Ten Drops"), spelled anywhere in a string.
+KIND_TITLES = {kind.title.lower() for kind in (*REGISTERED.values(), TEMPLATE)}
 #: The bot's own names, after its first puzzle: Daily Pipes, its custom-id prefix, its setup
 #: command and its database file. Not a kind.
 NAMESPACE = re.compile(r"pipes:|pipes-setup|daily pipes|pipes\.sqlite3")
-#: Generic code: it drives every kind through the kind interface and the faces.
-GENERIC = (
-    "db", "play", "bot", "playground", "renderer.canvas", "renderer.layout", "puzzle.kind",
-    "puzzle.grid",
-)  # fmt: skip
-#: History, the one exception: migrations and the upgrade of schema-1 Pipes codes.
-HISTORY = {"db.schema", "db.postgres_schema", "play.legacy"}
+#: History, the one exception: migrations, the upgrade of schema-1 codes of the first kind,
+#: and the kind a code without one has always meant.
+HISTORY = {"db.schema", "db.postgres_schema", "play.legacy", "puzzle.codes"}
+
+
+#: Kinds' modules still in the shared packages, on their way to their kinds' folders.
+NOT_YET_MOVED = re.compile(
+    r"puzzle\.(mines|maze|drops|choco|__main__)|renderer\.(mines|maze|drops|choco)|bot\.kinds\.|datapack\.maze|renderer$"
+)
 
 
 def _generic(name: str) -> bool:
-    inside = any(name == g or name.startswith(g + ".") for g in GENERIC)
-    own = name == "bot.kinds" or name.startswith("bot.kinds.")
-    return inside and not own and name not in HISTORY
+    """Generic code: every shared module but the registries and history."""
+    if NOT_YET_MOVED.match(name):
+        return False
+    return name.split(".")[0] != "kinds" and name not in REGISTRIES | HISTORY
 
 
 def _kind_module(target: str) -> bool:
-    """Whether an import names one kind's own module (``puzzle.pipes``, ``bot.kinds.mines``,
-    any ``datapack`` module: Pipes' pack at the top, other kinds' in ``datapack.<kind>``, and
-    what they share beside them, which generic code has no use for either)."""
-    parts = target.split(".")
-    return parts[0] == "datapack" or any(
-        parts[: len(p.split(".")) + 1] == [*p.split("."), kind]
-        for p in KIND_PACKAGES
-        for kind in KIND_WORDS
-    )
+    """Whether an import names one kind's own module: anything in a kind's folder."""
+    return _kind_of(target) is not None
 
 
 def _kind_words(text: str) -> set[str]:
-    """The kind names among the words of a text (the bot's namespace aside)."""
-    return set(re.findall(r"[a-z]+", NAMESPACE.sub("", text.lower()))) & KIND_WORDS
+    """The kind names and titles in a text (the bot's namespace aside)."""
+    text = NAMESPACE.sub("", text.lower())
+    words = set(re.findall(r"[a-z]+", text)) & KIND_NAMES
+    return words | {title for title in KIND_TITLES if re.search(rf"\b{title}\b", text)}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -221,8 +290,8 @@ def _offences(path: Path, name: str) -> list[str]:
 
 def test_generic_code_names_no_kind():
     """No generic module spells a kind's name or title, imports a kind's own module, or
-    imports a name of one (``render_mines_png``): a new kind is its own folders and one
-    registry line. Only history (migrations, the legacy upgrade) may."""
+    imports a name of one (``render_mines_png``): a new kind is its folder and one line in
+    each registry. Only history (migrations, the legacy upgrade) may."""
     files = [f for p in PACKAGES for f in (ROOT / p).rglob("*.py")]
     offenders = [
         o for f in files if _generic(_module_name(f)) for o in _offences(f, _module_name(f))
@@ -233,15 +302,22 @@ def test_generic_code_names_no_kind():
 
 
 def test_the_guard_sees_kinds_in_disguise():
-    assert _kind_module("puzzle.pipes.notation") and _kind_module("bot.kinds.mines")
-    assert _kind_module("datapack") and _kind_module("datapack.maze")
-    assert _kind_module("datapack.packing") and not _kind_module("puzzle.grid")
-    assert not _kind_module("bot.kinds") and not _kind_module("renderer.canvas")
+    some = sorted(FOLDERS)[0]
+    assert _kind_module(f"kinds.{some}.engine.notation") and _kind_module(f"kinds.{some}.face")
+    assert not _kind_module("kinds") and not _kind_module("renderer.canvas")
+    assert not _kind_module("puzzle.grid") and not _kind_module("datapack.packing")
     assert _generic("play.service") and _generic("bot.replying") and _generic("bot.kindsmenu")
-    assert not _generic("bot.kinds.pipes") and not _generic("play.legacy")
+    assert not _generic(f"kinds.{some}.face") and not _generic("play.legacy")
+    assert not _generic("bot.kinds") and not _generic("puzzle.registry")
     disguised = (
-        'X = "Minesweeper"\nY = f"/pipes new {1}"\nfrom renderer import render_mines_png\n'
+        f'X = "{TEMPLATE.title}"\nY = f"/{some} new {{1}}"\n'
+        f"from renderer import render_{some}_png\n"
         'Z = "pipes:t:1:2"\n'
     )
     found = _spelled(disguised, "disguised")
-    assert len(found) == 3 and not any("pipes:t" in o for o in found)
+    assert {o.split()[0] for o in found} == {"disguised:1", "disguised:2", "disguised:3"}
+    wrong = _role_offences(
+        f"kinds.{some}.engine.rules",
+        {"discord", "renderer.canvas", f"kinds.{some}.face", "kinds.other.engine", "puzzle.grid"},
+    )
+    assert len(wrong) == 3 and not any("puzzle.grid" in w for w in wrong)

@@ -79,7 +79,7 @@ async def test_typed_runs_win_with_par_and_the_way_out_drawn(harness):
     assert "Maze 10x10e-typed" in announcement.content and not announcement.files
     picture = next(r for r in made if r.files).image("maze-win.png").convert("RGB")
     colours = {colour for _, colour in picture.getcolors(1 << 16)}
-    assert theme.LOOP_FILL in colours and picture.getpixel((0, 0)) == theme.SOLVED
+    assert theme.VERMILLION in colours and picture.getpixel((0, 0)) == theme.SOLVED
 
 
 async def test_going_to_a_cell_not_walked_is_refused_and_names_the_maze(harness):
@@ -96,7 +96,7 @@ async def test_giving_up_a_maze_shows_the_way_out_on_a_gave_up_banner(harness):
     made = await harness.command("giveup", ALICE, group="maze")
     picture = made[-1].image().convert("RGB")
     assert picture.getpixel((0, 0)) == theme.GAVE_UP
-    assert theme.LOOP_FILL in {colour for _, colour in picture.getcolors(1 << 16)}
+    assert theme.VERMILLION in {colour for _, colour in picture.getcolors(1 << 16)}
     assert "🏳 Given up after 0 steps: the picture shows the way out." in made[-1].content
 
 

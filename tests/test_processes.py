@@ -20,7 +20,7 @@ from botkit import pipes_daily
 
 import play
 from db import GuildSettings
-from puzzle.pipes import KIND
+from kinds.pipes.engine import KIND
 
 PROCESS = [sys.executable, str(Path(__file__).parent / "bot_process.py")]
 SHARDS = 3

@@ -5,7 +5,9 @@ import asyncio
 
 from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
 
-import puzzle.pipes.generator
+import kinds.pipes.engine
+import kinds.pipes.engine.generator
+import kinds.pipes.engine.kind
 from play import NoSuchBoard
 from puzzle import KINDS
 
@@ -18,7 +20,7 @@ async def stored_puzzle(harness, game):
 async def test_two_hint_clicks_at_once_both_turn_their_tile_right(harness):
     request, message_id, game = await new_board(harness, size="8x8", seed="hints")
     hint_id = next(i for i in request.custom_ids() if i.startswith("pipes:h:"))
-    solution = puzzle.pipes.from_code("8x8-hints").solution
+    solution = kinds.pipes.engine.from_code("8x8-hints").solution
     running = asyncio.all_tasks()
     harness.press(message_id, hint_id, ALICE)
     harness.press(message_id, hint_id, ALICE)
@@ -81,8 +83,8 @@ async def test_playing_never_regenerates_a_puzzle(harness, monkeypatch):
     def no_generation(*_args, **_kwargs):
         raise AssertionError("a stored puzzle was generated again")
 
-    monkeypatch.setattr(puzzle.pipes.generator, "generate", no_generation)
-    monkeypatch.setattr(puzzle.pipes.kind, "generate", no_generation)
+    monkeypatch.setattr(kinds.pipes.engine.generator, "generate", no_generation)
+    monkeypatch.setattr(kinds.pipes.engine.kind, "generate", no_generation)
     await harness.click(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE)
     await harness.click(message_id, hint_id, ALICE)
     await harness.command("rotate", ALICE, cells="B2")
@@ -95,8 +97,8 @@ async def test_playing_never_regenerates_a_puzzle(harness, monkeypatch):
 async def test_a_new_generator_changes_no_stored_game(harness, monkeypatch):
     _, _, game = await new_board(harness, size="6x6", seed="frozen")
     before = await stored_puzzle(harness, game)
-    other = puzzle.pipes.generator.generate(6, 6, "something-else")
-    monkeypatch.setattr(puzzle.pipes.kind, "generate", lambda *_a, **_k: other)
+    other = kinds.pipes.engine.generator.generate(6, 6, "something-else")
+    monkeypatch.setattr(kinds.pipes.engine.kind, "generate", lambda *_a, **_k: other)
     # The hint still leads to the stored solution, and the same code still plays the
     # stored puzzle.
     await harness.command("hint", ALICE)

@@ -14,14 +14,14 @@ import pgserver
 import pytest
 from botkit import ALICE, BOB, Harness, board_message, enable_daily, make_bot, message_of, new_board
 from storekit import daily_result, new_game, turn
-from test_bot import solve_by_clicks
 from test_hidden_daily import post_of
 
+from kinds.pipes.engine import turns_between
+from kinds.pipes.tests.clicks import solve_by_clicks
 from play import load
 from playground.offline import GUILD_ID, default_name
 from puzzle import KINDS
 from puzzle.grid import cell_name
-from puzzle.pipes import turns_between
 from renderer import theme
 
 

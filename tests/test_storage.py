@@ -41,8 +41,8 @@ from db import (
     schema,
 )
 from db import postgres as postgres_module
+from kinds.pipes.engine import KIND, Params, rotate
 from puzzle import KINDS
-from puzzle.pipes import KIND, Params, rotate
 
 #: A process that changes a game (tests/change_writer.py).
 WRITER = [sys.executable, str(Path(__file__).parent / "change_writer.py")]

@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzle.pipes import nearest_turns, orientations, rotate, shape, turns_between
+from kinds.pipes.engine import nearest_turns, orientations, rotate, shape, turns_between
 from puzzle.prng import Rng
 
 masks = st.integers(0, 15)

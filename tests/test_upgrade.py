@@ -17,10 +17,10 @@ from storekit import PIPES, new_game, open_backend, turn
 import play
 from db import DailyKind, GuildSettings, NewResult, open_storage, postgres_schema, schema
 from db.statements import numbered
+from kinds.pipes.engine import KIND, parse_code, rotate, turns_between
+from kinds.pipes.engine.v1 import generate_v1
 from play import scoring
 from puzzle import KINDS
-from puzzle.pipes import KIND, parse_code, rotate, turns_between
-from puzzle.pipes.v1 import generate_v1
 
 
 def old_puzzle(code):

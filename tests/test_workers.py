@@ -9,9 +9,9 @@ from botkit import ALICE, Harness, board_message, message_of
 
 import play.service
 from bot import Settings, create_bot
+from kinds.pipes.engine import check, generate
+from kinds.pipes.picture import render_png
 from play import load
-from puzzle.pipes import check, generate
-from renderer import render_png
 
 
 @pytest.fixture

@@ -3,11 +3,13 @@ are posted and helped). A kind's Discord side is its own module here."""
 
 from __future__ import annotations
 
+from kinds.pipes.face import FACE as PIPES
+
 from ..face import Face
-from . import choco, drops, maze, mines, pipes
+from . import choco, drops, maze, mines
 
 FACES: dict[str, Face] = {
-    face.name: face for face in (pipes.FACE, mines.FACE, maze.FACE, drops.FACE, choco.FACE)
+    face.name: face for face in (PIPES, mines.FACE, maze.FACE, drops.FACE, choco.FACE)
 }
 
 

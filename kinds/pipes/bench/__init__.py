@@ -1,0 +1,1 @@
+"""Pipes' benchmarks: the generator against Tatham's Net, pictures, the Minecraft pack."""

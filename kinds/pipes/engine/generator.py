@@ -1,0 +1,410 @@
+"""Puzzle generation (generator ``pipes/2``): randomized Prim with the T-cap, made unique by
+Tatham's perturbation until the solver's deduction decides every tile, then scrambled. The
+commonest ambiguity, a 2×2 block whose two inner links could swap, is found without the
+solver and perturbed before its first run.
+
+Why the T-cap never strands a cell (the argument of Tatham's ``net.c``, restated):
+Prim grows one tree from the source and only ever links a tree cell to a cell outside it, and
+a cell with three links takes no fourth. Suppose growth stops while some cells are outside the
+tree. Take a connected group of them. Every tree cell next to the group must be capped (else
+it could grow into the group), so it already links its three other neighbours, and has
+exactly one neighbour in the group. So no tree cell touches the group on two sides: the group
+has no concave corner, it is a rectangle (on a wrapping board possibly a band all the way
+round). Nor does it touch the board edge: the tree cells that continue its row or column along
+that edge (or, if it spans the board, the end cells of the row beside it) have only three
+neighbours, one in the group, so they cannot be capped. The capped cells along each side of
+the rectangle link to each other, and those at the ends link around the corners through the
+diagonal cells, so together they close a ring of links around it (a band's sides are rings
+already): a cycle in a tree, which is impossible. So Prim always spans the board.
+``spanning_tree`` still verifies it and ``tests/test_generator.py`` checks thousands of seeds.
+
+Levels: ``easy`` puzzles are made unique for the solver's easy rules alone (edges and loops),
+so they never need dead-end reasoning; ``normal`` ones for all its rules (Tatham's standard:
+small ones are often easy all the same); ``hard`` ones are, of up to ``HARD_TREES`` normal
+ones, the one the easy rules leave most undecided. A puzzle's ``difficulty`` is the dead-end
+reasoning the solver used: candidates those rules removed, per tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from kinds.pipes.engine.grid import grid
+from kinds.pipes.engine.notation import WRAP_NOT_EASY, make_code, parse_code
+from kinds.pipes.engine.solver import EASY, NORMAL, deduce
+from kinds.pipes.engine.tiles import QUARTERS, ROTATED, TURNS
+from puzzle.grid import parse_size
+from puzzle.levels import LEVELS
+from puzzle.prng import Stream
+
+#: Give up on a tree (and grow another) after this many perturbation rounds.
+MAX_PERTURB_ROUNDS = 60
+#: Loop-closing connections re-drawn in a scramble before it starts over.
+MAX_REDRAWS = 200
+#: Trees grown for one puzzle at most.
+MAX_TREES = 200
+#: At least this share of the tiles must start away from their solved orientation.
+MIN_SCRAMBLED_SHARE = 2 / 3
+#: A hard puzzle is the hardest of at most this many normal ones: the one the easy rules
+#: leave most undecided; a tree that leaves ``HARD_SHARE`` of the tiles is hard enough.
+HARD_TREES, HARD_SHARE = 16, 0.2
+_CAPPED = frozenset((7, 11, 13, 14))
+#: Prim's frontier entry: (cell, side bit, the neighbour's facing bit, neighbour).
+Exit = tuple[int, int, int, int]
+#: ``grid(...).neighbours``: per cell, the cell beyond each side (-1 at the border).
+Neighbours = tuple[tuple[int, int, int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A generated puzzle; ``tiles`` is the scrambled board, ``solution`` the solved one."""
+
+    width: int
+    height: int
+    source: tuple[int, int]
+    solution: tuple[int, ...]
+    tiles: tuple[int, ...]
+    code: str
+    #: Candidates the solver's dead-end rules removed, per tile (higher is harder); 0.0 for
+    #: easy puzzles and those made with ``unique=False``.
+    difficulty: float
+    unique: bool
+    #: Edges connect across the border.
+    wrap: bool = False
+    #: ``easy``, ``normal`` or ``hard``; empty for puzzles made with ``unique=False``.
+    level: str = "normal"
+
+    @property
+    def size(self) -> str:
+        return f"{self.width}×{self.height}"
+
+    @property
+    def par(self) -> int:
+        """The fewest quarter turns, either way, from ``tiles`` to ``solution``: what the
+        clicks that turn each tile the short way round count."""
+        return sum(QUARTERS[t][s] for t, s in zip(self.tiles, self.solution, strict=True))
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready dict (the CLI's ``--json`` output)."""
+        return {
+            "code": self.code,
+            "width": self.width,
+            "height": self.height,
+            "wrap": self.wrap,
+            "source": list(self.source),
+            "tiles": list(self.tiles),
+            "solution": list(self.solution),
+            "par": self.par,
+            "difficulty": self.difficulty,
+            "level": self.level,
+            "unique": self.unique,
+        }
+
+
+def source_of(width: int, height: int) -> tuple[int, int]:
+    """The source cell: the centre, (width // 2, height // 2)."""
+    return width // 2, height // 2
+
+
+def spanning_tree(width: int, height: int, rng: Stream, wrap: bool = False) -> list[int]:
+    """Randomized Prim from the centre with the T-cap: tile masks of a spanning tree."""
+    out = _exits(width, height, wrap)
+    n = width * height
+    sx, sy = source_of(width, height)
+    start = sy * width + sx
+    tree = [0] * n
+    visited = bytearray(n)
+    visited[start] = 1
+    # Frontier entries are (cell, side bit, other side's bit, neighbour); entries that went
+    # stale are skipped when drawn.
+    frontier = list(out[start])
+    draw = rng.draw
+    reached = 1
+    while frontier:
+        k = int(draw() * len(frontier))
+        i, bit, back, j = frontier[k]
+        last = frontier.pop()
+        if k < len(frontier):
+            frontier[k] = last
+        if visited[j] or tree[i] in _CAPPED:
+            continue
+        tree[i] |= bit
+        tree[j] |= back
+        visited[j] = 1
+        reached += 1
+        for entry in out[j]:
+            if not visited[entry[3]]:
+                frontier.append(entry)
+    if reached != n:  # impossible by the argument above; never return a broken puzzle
+        raise RuntimeError(f"Prim stranded {n - reached} cells")
+    return tree
+
+
+@cache
+def _exits(width: int, height: int, wrap: bool) -> tuple[tuple[Exit, ...], ...]:
+    """Per cell, (cell, side bit, the neighbour's facing bit, neighbour) for each side that
+    has a neighbour: Prim's frontier entries, made once per grid."""
+    return tuple(
+        tuple((i, 1 << d, 1 << (d ^ 2), j) for d, j in enumerate(row) if j >= 0)
+        for i, row in enumerate(grid(width, height, wrap).neighbours)
+    )
+
+
+def regions(nb: Neighbours, cells: list[int]) -> list[list[int]]:
+    """4-connected groups of ``cells``."""
+    todo = set(cells)
+    groups = []
+    for start in cells:
+        if start not in todo:
+            continue
+        todo.discard(start)
+        group, stack = [start], [start]
+        while stack:
+            for j in nb[stack.pop()]:
+                if j in todo:
+                    todo.discard(j)
+                    group.append(j)
+                    stack.append(j)
+        groups.append(group)
+    return groups
+
+
+def _tree_path(nb: Neighbours, tree: list[int], a: int, b: int) -> list[tuple[int, int]]:
+    """The edges (cell, direction) on the tree path from ``a`` to ``b``: a search from both
+    ends at once, so it costs about the path's neighbourhood, not the tree."""
+    came = [{a: (-1, -1)}, {b: (-1, -1)}]
+    layers = [[a], [b]]
+    meet = -1
+    while meet < 0:
+        side = 0 if len(layers[0]) <= len(layers[1]) else 1
+        mine, other = came[side], came[1 - side]
+        following = []
+        for i in layers[side]:
+            for d in range(4):
+                if tree[i] >> d & 1:
+                    j = nb[i][d]
+                    if j not in mine:
+                        mine[j] = (i, d)
+                        following.append(j)
+                        if j in other:
+                            meet = j
+        layers[side] = following
+    path = []
+    for side in (0, 1):
+        c = meet
+        while came[side][c][0] >= 0:
+            i, d = came[side][c]
+            path.append((i, d))
+            c = i
+    return path
+
+
+def _perturb(nb: Neighbours, tree: list[int], region: list[int], rng: Stream) -> None:
+    """Tatham's fix for an ambiguous region: add a link across its edge (never making a
+    cross), then cut the loop this closes at a random other link. When no link across the
+    edge fits, a link inside the region will do."""
+    inside = set(region)
+    across: list[tuple[int, int]] = []
+    within: list[tuple[int, int]] = []
+    for a in region:
+        for d in range(4):
+            b = nb[a][d]
+            if b < 0 or tree[a] >> d & 1:
+                continue
+            if (tree[a] | 1 << d) != 15 and (tree[b] | 1 << (d ^ 2)) != 15:
+                (within if b in inside else across).append((a, d))
+    options = across or within
+    if not options:
+        return
+    a, d = options[rng.below(len(options))]
+    b = nb[a][d]
+    path = _tree_path(nb, tree, a, b)
+    tree[a] |= 1 << d
+    tree[b] |= 1 << (d ^ 2)
+    i, d2 = path[rng.below(len(path))]
+    tree[i] &= ~(1 << d2)
+    tree[nb[i][d2]] &= ~(1 << (d2 ^ 2))
+
+
+def _make_unique(
+    width: int, height: int, tree: list[int], rng: Stream, wrap: bool, rules: int
+) -> float | None:
+    """Perturb ``tree`` in place until the rules up to ``rules`` decide every tile (so it has
+    exactly one solution); returns its difficulty, or None to ask for a fresh tree."""
+    nb = grid(width, height, wrap).neighbours
+    # The commonest ambiguity is found without the solver: perturb it before the first run.
+    for block in _swappable_blocks(nb, tree):
+        _perturb(nb, tree, block, rng)
+    before = width * height
+    for _ in range(MAX_PERTURB_ROUNDS):
+        deduction = deduce(width, height, tree, wrap=wrap, level=rules)
+        if deduction is None:
+            raise RuntimeError("the solver rejected a spanning tree")
+        if deduction.solved:
+            return round(deduction.cuts / (width * height), 2)
+        ambiguous = regions(nb, deduction.undecided)
+        if len(ambiguous) >= before and rules == NORMAL:
+            # No fewer ambiguous regions than last round: start afresh (Tatham's rule; with
+            # the easy rules alone a tree needs more rounds, and is better kept).
+            return None
+        before = len(ambiguous)
+        for region in ambiguous:
+            _perturb(nb, tree, region, rng)
+    return None
+
+
+def _swappable_blocks(nb: Neighbours, tree: list[int]) -> list[list[int]]:
+    """2×2 blocks whose two parallel inner links could be swapped for the other two with
+    every tile keeping its shape: the commonest ambiguous region of a raw tree (two in five of
+    them), a second solution whenever the swapped links still make a tree."""
+    blocks = []
+    for a, row in enumerate(nb):
+        b, c = row[2], row[3]
+        if b < 0 or c < 0 or nb[b][3] < 0:
+            continue
+        d = nb[b][3]
+        ta, tb, tc, td = tree[a], tree[b], tree[c], tree[d]
+        # In a tree a side is open exactly when it is linked.
+        links = (ta >> 2 & 1, tc >> 2 & 1, ta >> 3 & 1, tb >> 3 & 1)  # a–b, c–d, a–c, b–d
+        if links not in ((1, 1, 0, 0), (0, 0, 1, 1)):
+            continue
+        swapped = (ta ^ 12, tb ^ 9, tc ^ 6, td ^ 3)  # each tile trades one link for the other
+        if all(TURNS[t][u] or t == u for t, u in zip((ta, tb, tc, td), swapped, strict=True)):
+            blocks.append([a, b, c, d])
+    return blocks
+
+
+def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
+    """Turn every tile by a uniform random amount, then re-draw the two tiles of a connection
+    that closes a loop until none does (a new board should not start with a warning). Redo
+    the whole scramble unless at least ``MIN_SCRAMBLED_SHARE`` of the tiles are away from
+    their solved orientation and the board is not solved."""
+    n = width * height
+    draw = rng.draw
+    g = grid(width, height, wrap)
+    while True:
+        tiles = [ROTATED[t][int(draw() * 4)] for t in solution]
+        for _ in range(MAX_REDRAWS):
+            closing = _loop_closer(g.right, g.down, tiles)
+            if closing is None:
+                break
+            for i in closing:
+                tiles[i] = ROTATED[solution[i]][int(draw() * 4)]
+        else:
+            continue
+        away = sum(1 for t, s in zip(tiles, solution, strict=True) if t != s)
+        # Without loops, n - 1 connections join every tile: another solution of a puzzle
+        # that has several.
+        joined = sum(1 for i, j in g.right if tiles[i] & 4 and tiles[j] & 1) + sum(
+            1 for i, j in g.down if tiles[i] & 8 and tiles[j] & 2
+        )
+        if away >= MIN_SCRAMBLED_SHARE * n and joined < n - 1:
+            return tiles
+
+
+def _loop_closer(
+    right: tuple[tuple[int, int], ...], down: tuple[tuple[int, int], ...], tiles: list[int]
+) -> tuple[int, int] | None:
+    """Two connected tiles whose connection closes a loop, or None when there is no loop
+    (union-find over the connections)."""
+    parent = list(range(len(tiles)))
+    for pairs, out, back in ((right, 4, 1), (down, 8, 2)):
+        for a, b in pairs:
+            if tiles[a] & out and tiles[b] & back:
+                i, j = a, b
+                while parent[i] != i:
+                    parent[i] = i = parent[parent[i]]
+                while parent[j] != j:
+                    parent[j] = j = parent[parent[j]]
+                if i == j:
+                    return a, b
+                parent[i] = j
+    return None
+
+
+def generate(
+    width: int,
+    height: int,
+    seed: str,
+    *,
+    unique: bool = True,
+    wrap: bool = False,
+    level: str = "normal",
+) -> Puzzle:
+    """The puzzle of a size, seed, wrap mode and level; the same on every platform and
+    Python version."""
+    width, height = parse_size(f"{width}x{height}")
+    if unique and level not in LEVELS:
+        raise ValueError(f"{level!r} is not a level: choose easy, normal or hard.")
+    if unique and wrap and level == "easy":
+        raise ValueError(WRAP_NOT_EASY)
+    code = make_code(width, height, seed, unique, wrap, level)
+    tree, tiles, share = build(width, height, Stream(f"daily-pipes/v2/{code}"), unique, wrap, level)
+    return assemble(width, height, code, tree, tiles, share, unique, wrap, level if unique else "")
+
+
+def assemble(
+    width: int,
+    height: int,
+    code: str,
+    solution: list[int],
+    tiles: list[int],
+    difficulty: float,
+    unique: bool,
+    wrap: bool = False,
+    level: str = "normal",
+) -> Puzzle:
+    """The puzzle of a code from its solution and scrambled tiles (par and source follow);
+    generators ``pipes/1`` and ``pipes/2`` both end here."""
+    return Puzzle(
+        width=width,
+        height=height,
+        source=source_of(width, height),
+        solution=tuple(solution),
+        tiles=tuple(tiles),
+        code=code,
+        difficulty=difficulty,
+        unique=unique,
+        wrap=wrap,
+        level=level,
+    )
+
+
+def build(
+    width: int, height: int, rng: Stream, unique: bool, wrap: bool, level: str
+) -> tuple[list[int], list[int], float]:
+    """The work of ``generate`` on any board size (the benchmark also runs it beyond what
+    people may ask for): (solution, scrambled tiles, difficulty)."""
+    rules = EASY if level == "easy" else NORMAL
+    best: tuple[int, float, list[int]] | None = None
+    trees = HARD_TREES if level == "hard" and unique else 1
+    for _ in range(MAX_TREES):
+        tree = spanning_tree(width, height, rng, wrap)
+        share = _make_unique(width, height, tree, rng, wrap, rules) if unique else 0.0
+        if share is None:
+            continue
+        trees -= 1
+        # A hard puzzle is the one the easy rules leave most undecided.
+        left = _easy_left(width, height, tree, wrap) if level == "hard" and unique else 0
+        if best is None or left > best[0]:
+            best = (left, share, tree)
+        if not trees or left >= HARD_SHARE * width * height:
+            break
+    if best is None:  # never seen: even 3×3 wrapping boards succeed on 40% of the trees
+        raise RuntimeError(f"no unique {width}×{height} puzzle in {MAX_TREES} trees")
+    _, share, tree = best
+    return tree, scramble(width, height, tree, rng, wrap), share
+
+
+def _easy_left(width: int, height: int, tree: list[int], wrap: bool) -> int:
+    """Tiles the easy rules (edges and loops) leave undecided: they need dead-end reasoning."""
+    deduction = deduce(width, height, tree, wrap=wrap, level=EASY)
+    assert deduction is not None  # a tree has its own solution
+    return len(deduction.undecided)
+
+
+def from_code(code: str) -> Puzzle:
+    """The puzzle a code such as '8x8-abc' or '6x6wh-abc' stands for."""
+    width, height, seed, unique, wrap, level = parse_code(code)
+    return generate(width, height, seed, unique=unique, wrap=wrap, level=level)

@@ -1,0 +1,246 @@
+"""Pipes on Discord: the picture, tile buttons (turn, turn back, lock), the words, the
+``new`` command with its level and wrap options, and the typed moves ``rotate`` and ``lock``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+import kinds.pipes.pack as minecraft
+from bot.face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, cell_press
+from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from bot.texts import solve_time, started
+from bot.workers import Workers
+from kinds.pipes.engine import GLYPHS, KIND, Params, check
+from kinds.pipes.engine.notation import WRAP_NOT_EASY
+from kinds.pipes.picture import render_boards, render_png, render_win_animation
+from kinds.pipes.picture.sheet import sheet
+from play import Board, UserError
+from puzzle import Marks
+from puzzle.grid import cell_name, parse_size
+from puzzle.levels import CHOICE_WORDS
+from renderer.layout import layout
+
+#: Board sides Discord shows: columns A to Z.
+MAX_SIDE = 26
+#: Board sides whose sprite sheets are drawn at start (the common sizes).
+WARM_SIDES = (5, 8, 10, 12, 15, 20, 26)
+#: The move suffix of each click mode: turn clockwise, anticlockwise, lock.
+SUFFIX = {"c": "", "a": "ccw", "l": "lock"}
+GOAL = (
+    "Goal: turn the tiles until water from the ⛲ source reaches every pipe, with no loops "
+    "and no open ends."
+)
+
+
+def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    game, result = board.game, board.status.details["check"]
+    sx, sy = board.puzzle.source
+    name = f"{cell_name(cell % game.width, cell // game.width)} {GLYPHS[game.state.tiles[cell]]}"
+    if cell in game.state.locked:
+        name = f"🔒 {name}"
+    if cell == sy * game.width + sx:
+        return f"⛲ {name}", discord.ButtonStyle.success
+    if cell in result.loops:
+        return f"⚠ {name}", discord.ButtonStyle.danger
+    if cell in result.flooded:
+        return f"💧 {name}", discord.ButtonStyle.primary
+    return name, discord.ButtonStyle.secondary
+
+
+def _centre(board: Board) -> int:
+    sx, sy = board.puzzle.source
+    return int(sy * board.game.width + sx)
+
+
+async def _draw(
+    workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
+) -> Drawn:
+    """The tiles as they are (a given-up board shows its solution, a daily's once its date
+    is over everywhere)."""
+    game, puzzle = board.game, board.puzzle
+    tiles, result = game.state.tiles, board.status.details["check"]
+    if game.outcome == "lost" and board.solution_public:
+        tiles = puzzle.solution
+        result = check(game.width, game.height, tiles, puzzle.source, puzzle.wrap)
+    drawn: Drawn = await workers.draw(
+        render_boards, game.width, game.height, tiles, puzzle.source, result,
+        zoom=max(game.width, game.height) >= ZOOM_FROM, highlight=marks.cells,
+        locked=game.state.locked, frame=frame, wrap=puzzle.wrap, given_up=board.given_up,
+    )  # fmt: skip
+    return drawn
+
+
+async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    game, puzzle = board.game, board.puzzle
+    gif: bytes = await workers.draw(
+        render_win_animation, game.width, game.height, game.state.tiles, puzzle.source,
+        puzzle.wrap,
+    )  # fmt: skip
+    return gif, "pipes-win.gif", "Water flowing through the solved board"
+
+
+async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+    """The board's size and source, no tile: a post nobody can solve the puzzle from."""
+    empty = (0,) * (puzzle.width * puzzle.height)
+    result = check(puzzle.width, puzzle.height, empty, puzzle.source, puzzle.wrap)
+    png: bytes = await workers.draw(
+        render_png, puzzle.width, puzzle.height, empty, puzzle.source, result,
+        wrap=puzzle.wrap,
+    )  # fmt: skip
+    return "daily.png", png
+
+
+def _body(board: Board) -> str:
+    """What the checker found and the counters; how the game ended."""
+    game = board.game
+    if game.solved:
+        turns = FACE.counted(game.turns)
+        return f"✅ Solved in {solve_time(board)} with {turns} (par {board.par})."
+    if game.finished:
+        shown = (
+            "the picture shows the solution"
+            if board.solution_public
+            else "the solution shows once this date is over everywhere"
+        )
+        return f"🏳 Given up after {FACE.counted(game.turns)}: {shown}."
+    check_ = board.status.details["check"]
+    parts = [f"💧 {len(check_.flooded)}/{game.width * game.height} flooded"]
+    if check_.loops:
+        parts.append(f"⚠️ loop: {len(check_.loops)} tiles (orange, hatched)")
+    else:
+        parts.append("no loops")
+    parts.append(FACE.counted(game.turns))
+    return " · ".join([*parts, *started(game)])
+
+
+def warm() -> None:
+    """Draw the sprite sheets of the common board sides (each cell size once)."""
+    for cell, margin in sorted({(layout(n, n).cell, layout(n, n).margin) for n in WARM_SIDES}):
+        sheet(cell, margin)
+
+
+def _pack(puzzle: Any) -> tuple[str, list[tuple[str, bytes]]]:
+    minecraft.check_fits(puzzle)
+    data, resources = minecraft.file_names(puzzle)
+    zips = minecraft.build(puzzle)
+    text = f"Minecraft packs of **{puzzle.code}**: the very same puzzle.\n" + (
+        minecraft.INSTALL_NOTE.format(data=data, resources=resources)
+    )
+    return text, list(zip((data, resources), zips, strict=True))
+
+
+def _daily_words(choice: str) -> str:
+    size, _, level = choice.partition(" ")
+    return f"{size.replace('x', '×')} Pipes ({CHOICE_WORDS.get(level, level)})"
+
+
+def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="new", description="A board of your own in this channel")
+    @app_commands.describe(
+        size=f"Board size, like 6x6 or 10x8 (3 to {MAX_SIDE} a side)",
+        level="easy: edges and loops suffice; normal: may need dead ends; hard: needs them most",
+        wrap="Edges connect across the border (Tatham's wrapping Net)",
+        seed="Any word: the same size, level, wrap and seed give the same puzzle",
+    )
+    @app_commands.autocomplete(size=choices_of(KIND.presets))
+    async def new(
+        interaction: Interaction,
+        size: SIZE_TEXT = "5x4",
+        level: Literal["easy", "normal", "hard"] = "normal",
+        wrap: bool = False,
+        seed: SEED_TEXT | None = None,
+    ) -> None:
+        try:
+            width, height = parse_size(size)
+        except ValueError as error:
+            raise UserError(str(error)) from None
+        if wrap and level == "easy":
+            raise UserError(WRAP_NOT_EASY)
+        params = KIND.format_params(Params(width, height, wrap=wrap, level=level))
+        await start(interaction, params, seed)
+
+    return new
+
+
+def _said(move: str) -> str:
+    """'turned B3 ↺ once', 'turned C4 ↻ twice', 'locked D1'."""
+    if move.endswith("lock"):
+        return f"locked {move.removesuffix('lock')}"
+    turn = re.fullmatch(r"([A-Z]+[0-9]+)(ccw)?(?:x([0-9]+))?", move)
+    assert turn is not None, move  # a move as the kind writes it (``format_move``)
+    cell, back, times = turn.groups()
+    count = {None: "once", "2": "twice"}.get(times, f"{times} times")
+    return f"turned {cell} {'↺' if back else '↻'} {count}"
+
+
+def _locks(text: str) -> str:
+    return " ".join(f"{word.removesuffix('lock')}lock" for word in text.replace(",", " ").split())
+
+
+HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source reaches every \
+pipe, with no loops and no open ends.
+• Picture: solid blue pipes carry water, hollow ones are dry, orange hatched tiles make a \
+loop, a round bulb is a dead end, a notched corner a locked tile.
+• Par: the fewest turns that solve it, each tile the shorter way (↻ or ↺). Time ranks you.
+• Tip: start at the edges — no pipe may point off the board (unless it wraps).
+• `/pipes daily` or **Play** under the daily post: today's puzzle, on a board only you see; \
+your time counts from when it is first shown.
+• `/pipes new [size] [level] [wrap] [seed]`: a board of your own in this channel, e.g. \
+`/pipes new 8x8 hard`. Levels: easy, normal, hard; wrap: pipes may leave one side and come \
+back on the other.
+• Tile buttons turn a tile; the mode button switches them between ↻ turn, ↺ turn back and \
+🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
+• `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
+ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unlock).
+• `/pipes hint` turns one wrong tile right (+30 s on your time). `/pipes resume` brings your \
+board back; `/pipes restart` starts it over (moves and clock carry on); `/pipes giveup` ends it \
+and shows the solution (a daily's once its date is over everywhere).
+• `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
+• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11)."""
+
+
+FACE = Face(
+    kind=KIND,
+    description="Daily Pipes: turn tiles until water reaches every pipe, with no loops",
+    new=_new,
+    verbs=(
+        Verb(
+            "rotate",
+            "Turn tiles by coordinates, like B3 C4x2 D1ccw",
+            "Tiles to turn: A1 is top-left; x2 turns twice, ccw turns back, B3lock locks",
+        ),
+        Verb(
+            "lock",
+            "Lock tiles so they cannot turn (again to unlock)",
+            "Tiles to lock or unlock, like B3 C4",
+            _locks,
+        ),
+    ),
+    modes={"c": "↻ Turn", "a": "↺ Turn back", "l": "🔒 Lock"},
+    press=cell_press(SUFFIX),
+    tile_label=_label,
+    centre=_centre,
+    draw=_draw,
+    win=_win,
+    post=_post,
+    alt=(
+        "Pipes board: each tile is a pipe piece; blue pipes carry water from the dark square "
+        "source, orange hatched tiles form a loop, notched tiles are locked."
+    ),
+    body=_body,
+    goal=GOAL,
+    help=HELP,
+    counter=("turn", "turns"),
+    icon="🧩",
+    max_side=MAX_SIDE,
+    hint_description="Turn one wrong tile right (+30 s on your time)",
+    pack=Pack("The Minecraft datapack of your current puzzle", _pack),
+    warm=warm,
+    daily_words=_daily_words,
+    explain=lambda move: f"🔒 Lock mode, or `/pipes lock {move.removesuffix('lock')}`",
+    said=_said,
+)

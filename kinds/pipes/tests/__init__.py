@@ -1,0 +1,1 @@
+"""Pipes' tests and their oracles."""

@@ -1,0 +1,280 @@
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kinds.pipes.engine import (
+    EASY,
+    LEVELS,
+    check,
+    deduce,
+    from_code,
+    generate,
+    parse_code,
+    rotate,
+    solve,
+    turns_between,
+)  # fmt: skip
+from kinds.pipes.engine.generator import MIN_SCRAMBLED_SHARE, _swappable_blocks, spanning_tree
+from kinds.pipes.engine.grid import grid
+from kinds.pipes.engine.v1 import generate_v1, stored_par
+from kinds.pipes.tests.oracles import brute_force_solutions, connection_graph
+from kinds.pipes.tests.tatham_oracle import decided
+from puzzle.prng import Stream
+
+# Fixed forever: a puzzle code must give the same board on every platform and version.
+# Generator pipes/2 (``generate``), and pipes/1 (``generate_v1``), which the schema-1
+# upgrade still regenerates old codes with. Then par: pipes/2's the fewest turns either way,
+# pipes/1's the clockwise turns it stored (the upgrade checks them).
+GOLDEN = {
+    "3x3-golden": (
+        "4e83b28c3",
+        "4d1cb8263",
+        9,
+    ),
+    "6x6-abc": (
+        "123284e6d4e93d747c156ed1b7d59c423918",
+        "88c188e3e1e36d71e98acdb2e7ba69243612",
+        36,
+    ),
+    "8x5-d20261122": (
+        "3e4865828dcde9ab173d76126e3577d334141348",
+        "cd18c5182e9ebc5b4b6be382c79aed7961222612",
+        47,
+    ),
+    "10x10-d20261122": (
+        (
+            "1b9c42c843cbcdc8eb9342caddace48958b9bd342d31d9b17697badb63d4a8b9"
+            "3dcab259c286d421a51ab9c21788457555a3"
+        ),
+        (
+            "4d9c149849cb6798ebc322c57ba67149a4d3ed984734bcb2e3cdd57b69e1a2e9"
+            "c79ae1ac322cb228aa45d3614b2245755553"
+        ),
+        90,
+    ),
+    "5x7n-free": (
+        "4c828673b92e74ca175bdbd8587a9a86294",
+        "8c1886bc738eb49a2e5bed71a2e59a43432",
+        30,
+    ),
+    "6x6w-abc": (
+        "8aae58dd574181cd82cab6e358d5a3415dc5",
+        "455ba2dd5b2422cb88c5b673a47559245d9a",
+        31,
+    ),
+    "8x8e-abc": (
+        "1313aaa82dbb165222e719745cb76c71ce26e7d3371a53658766d83b4e14e222",
+        "498c555147be1c5184be16d1ac779c716b49e7d9cb8aac3a2e36b2cb47147122",
+        61,
+    ),
+    "8x8h-abc": (
+        "38446b56c5db2a22159d4bb667dbb7912215e49248dde7797dbd26e818231492",
+        "c188cd59657b2a82459e1e79cd77d7922245b86184dd77d9edbe1cb222261261",
+        61,
+    ),
+    "7x5wh-gold": (
+        "5869879c82b85187ed5d17dd98d57a48491",
+        "a2c94d9612e1a24dd7571dbe94d5ba22434",
+        34,
+    ),
+}
+GOLDEN_V1 = {
+    "3x3-golden": ("1c2772236", "8c1eb8263", 16),
+    "6x6-abc": ("415314d5d6b381eca8275bde2721eb833592", "845988e5d3e32479a84d577b4b84db436532", 48),
+    "8x5-d20261122": (
+        "493abea11e94e842cb29d7ec8d4b79e14c4594e8",
+        "49c5dd518e34b2886b49ed734b47b6d143453471",
+        51,
+    ),
+    "10x10-d20261122": (
+        "28c12ea4c4376c7617b84ce23ad74258d68be9a9a85ec2bd843bba7dd93b2358"
+        "ae8ed22ae34dd5b4cebb6175144892c44959",
+        "84984d51c16d36d34d7186d165d718a4794dbc53a45792e7186dd57d79cb43a4"
+        "5b8eb2457947bae1cdd794ba282261612653",
+        157,
+    ),
+    "5x7n-free": ("9423458ceccdd544cbe62dde88793939126", "c1498a49e36dba843e734d7d18e96963243", 47),
+}
+
+
+def hexes(tiles):
+    return "".join(f"{t:x}" for t in tiles)
+
+
+@pytest.mark.parametrize("code", sorted(GOLDEN))
+def test_golden_codes(code):
+    tiles, solution, par = GOLDEN[code]
+    puzzle = from_code(code)
+    assert (hexes(puzzle.tiles), hexes(puzzle.solution), puzzle.par) == (tiles, solution, par)
+    assert puzzle.code == code
+
+
+@pytest.mark.parametrize("code", sorted(GOLDEN_V1))
+def test_generator_pipes_1_is_frozen(code):
+    tiles, solution, par = GOLDEN_V1[code]
+    width, height, seed, unique, _, _ = parse_code(code)
+    puzzle = generate_v1(width, height, seed, unique=unique)
+    stored = (hexes(puzzle.tiles), hexes(puzzle.solution), stored_par(puzzle))
+    assert stored == (tiles, solution, par)
+    assert puzzle.par < stored_par(puzzle)
+
+
+def test_code_round_trip_and_normalised_seed():
+    puzzle = generate(8, 5, "Hello World")
+    assert puzzle.code == "8x5-hello-world"
+    assert from_code(puzzle.code) == puzzle
+    assert generate(8, 5, "hello-world") == puzzle
+    assert generate(8, 5, "hello-world", unique=False).code == "8x5n-hello-world"
+    assert generate(8, 8, "x").tiles != generate(8, 8, "y").tiles
+
+
+def assert_valid(puzzle):
+    w, h, n, wrap = puzzle.width, puzzle.height, puzzle.width * puzzle.height, puzzle.wrap
+    assert puzzle.source == (w // 2, h // 2)
+    graph = connection_graph(w, h, puzzle.solution, wrap)
+    assert nx.is_tree(graph) and graph.number_of_nodes() == n
+    # Every pipe end is used: no tile points at the border or at a closed neighbour.
+    assert sum(bin(t).count("1") for t in puzzle.solution) == 2 * (n - 1)
+    assert all(1 <= bin(t).count("1") <= 3 for t in puzzle.solution)
+    assert all(
+        s in {rotate(t, k) for k in range(4)}
+        for s, t in zip(puzzle.solution, puzzle.tiles, strict=True)
+    )
+    start = check(w, h, puzzle.tiles, puzzle.source, wrap)
+    assert not start.solved and not start.loops
+    away = sum(t != s for t, s in zip(puzzle.tiles, puzzle.solution, strict=True))
+    assert away >= MIN_SCRAMBLED_SHARE * n
+    # Par: each tile turned the short way round, a turn back instead of three forward.
+    assert puzzle.par == sum(
+        min(k, 4 - k) for k in map(turns_between, puzzle.tiles, puzzle.solution)
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(3, 16),
+    st.integers(3, 16),
+    st.integers(0, 10**9),
+    st.booleans(),
+    st.sampled_from(LEVELS),
+)
+def test_unique_puzzles_are_valid_and_have_one_solution(width, height, seed, wrap, level):
+    if wrap and level == "easy":
+        with pytest.raises(ValueError, match="cannot be easy"):
+            generate(width, height, f"s{seed}", wrap=wrap, level=level)
+        return
+    puzzle = generate(width, height, f"s{seed}", wrap=wrap, level=level)
+    assert_valid(puzzle)
+    assert (puzzle.wrap, puzzle.level) == (wrap, level)
+    assert solve(width, height, puzzle.tiles, limit=2, wrap=wrap) == [puzzle.solution]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 40), st.integers(3, 40), st.integers(0, 10**9), st.booleans())
+def test_free_puzzles_are_valid(width, height, seed, wrap):
+    assert_valid(generate(width, height, f"s{seed}", unique=False, wrap=wrap))
+
+
+@pytest.mark.parametrize("side", range(3, 41))
+def test_unique_at_every_square_size(side):
+    for wrap in (False, True):
+        puzzle = generate(side, side, "every-size", wrap=wrap)
+        assert_valid(puzzle)
+        assert solve(side, side, puzzle.tiles, limit=2, wrap=wrap) == [puzzle.solution]
+
+
+def test_wrapping_puzzles_use_the_wrap():
+    # Pipes leave the board and come back on the other side, and the puzzle depends on it.
+    crossing = 0
+    for k in range(20):
+        puzzle = generate(8, 6, f"wrap{k}", wrap=True)
+        left = sum(puzzle.solution[y * 8] & 1 for y in range(6))
+        top = sum(puzzle.solution[x] >> 1 & 1 for x in range(8))
+        crossing += left + top
+        # Read as a flat board it is not solved: the wrapped pipes dangle.
+        assert not check(8, 6, puzzle.solution, puzzle.source).solved or not left + top
+        assert check(8, 6, puzzle.solution, puzzle.source, wrap=True).solved
+    assert crossing > 20
+
+
+def test_levels():
+    for k in range(12):
+        easy = generate(10, 10, f"lv{k}", level="easy")
+        assert easy.difficulty == 0.0
+        assert deduce(10, 10, easy.tiles, level=EASY).solved
+    # A hard puzzle is the normal one the easy rules leave most undecided.
+    normal = [easy_left(generate(12, 12, f"lv{k}")) for k in range(12)]
+    hard = [easy_left(generate(12, 12, f"lv{k}", level="hard")) for k in range(12)]
+    assert sum(hard) > 2 * sum(normal)
+    assert sum(1 for left in hard if left) > sum(1 for left in normal if left)
+    assert min(hard) > 0
+    assert generate(8, 8, "x", level="hard").code == "8x8h-x"
+    assert generate(8, 8, "x", level="hard", wrap=True).code == "8x8wh-x"
+
+
+def easy_left(puzzle):
+    """Tiles of a puzzle the easy rules leave undecided."""
+    return len(deduce(puzzle.width, puzzle.height, puzzle.tiles, level=EASY).undecided)
+
+
+def test_t_cap_never_strands_a_cell():
+    # spanning_tree raises if Prim leaves any cell out; run it over many seeds and sizes.
+    for k in range(1500):
+        width, height = 3 + k % 38, 3 + (k * 7) % 38
+        wrap = k % 2 == 1
+        tree = spanning_tree(width, height, Stream(f"strand{k}"), wrap)
+        assert 15 not in tree and 0 not in tree
+        assert nx.is_tree(connection_graph(width, height, tree, wrap))
+
+
+def test_sizes_are_validated():
+    with pytest.raises(ValueError, match="from 3 to 40"):
+        generate(2, 8, "x")
+    with pytest.raises(ValueError, match="from 3 to 40"):
+        generate(41, 8, "x")
+    with pytest.raises(ValueError, match="not a usable seed"):
+        generate(8, 8, "no/slashes")
+    with pytest.raises(ValueError, match="not a level"):
+        generate(8, 8, "x", level="brutal")
+
+
+def test_swappable_blocks_are_real_ambiguities():
+    """The 2×2 blocks the generator perturbs before its first deduction keep every tile's
+    shape when their inner links are swapped, and the swap is often a second solution."""
+    second = found = 0
+    for k in range(60):
+        tree = spanning_tree(12, 12, Stream(f"swap{k}"))
+        nb = grid(12, 12).neighbours
+        for a, b, c, d in _swappable_blocks(nb, tree):
+            found += 1
+            swapped = list(tree)
+            for cell, flip in zip((a, b, c, d), (12, 9, 6, 3), strict=True):
+                swapped[cell] ^= flip
+            assert all(turns_between(t, u) is not None for t, u in zip(tree, swapped, strict=True))
+            second += nx.is_tree(connection_graph(12, 12, swapped))
+            assert len(solve(12, 12, tree, limit=2)) == 2 or not nx.is_tree(
+                connection_graph(12, 12, swapped)
+            )
+    assert found and second
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(3, 5), st.integers(3, 5), st.integers(0, 10**9), st.booleans())
+def test_small_puzzles_have_one_solution_by_the_brute_force_counter(width, height, seed, wrap):
+    puzzle = generate(width, height, f"bf{seed}", wrap=wrap)
+    assert brute_force_solutions(width, height, puzzle.tiles, wrap) == {puzzle.solution}
+
+
+def test_tathams_solver_also_solves_every_generated_puzzle(tatham_solver):
+    """Tatham's net_solver, independent of ours, decides every tile of generated puzzles up to
+    20×20 (flat and wrapping, every level): each has exactly one solution."""
+    boards = []
+    for k in range(90):
+        side = 3 + k % 18
+        wrap = k % 3 == 0
+        level = ("normal", "hard", "normal" if wrap else "easy")[k % 3]
+        puzzle = generate(side, side + k % 2, f"tat{k}", wrap=wrap, level=level)
+        boards.append((puzzle.width, puzzle.height, wrap, puzzle.tiles))
+    answers = decided(tatham_solver, boards)
+    assert [result for result, _ in answers] == [1] * len(boards)

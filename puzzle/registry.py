@@ -1,0 +1,20 @@
+"""The one list of puzzle kinds: each kind's engine, by name, in the order the front ends
+show them. A kind is its folder in ``kinds/`` and its line here (and its face's line in
+``bot.kinds``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kinds.pipes.engine import KIND as PIPES
+
+from .choco import KIND as CHOCO
+from .drops import KIND as DROPS
+from .kind import Kind
+from .maze import KIND as MAZE
+from .mines import KIND as MINES
+
+#: Every kind, by name: the front ends look kinds up here and nowhere else.
+KINDS: dict[str, Kind[Any, Any, Any, Any]] = {
+    kind.name: kind for kind in (PIPES, MINES, MAZE, DROPS, CHOCO)
+}
