@@ -7,11 +7,9 @@ from .choco import ChocoView, render_choco_image, render_choco_png
 from .drops import DropsView, render_drops_animation, render_drops_image, render_drops_png
 from .layout import Layout, layout
 from .maze import MazeView, render_maze_image, render_maze_png
-from .mines import MinesView, render_mines_image, render_mines_png
 
 __all__ = [
-    "ChocoView", "DropsView", "Layout", "MazeView", "MinesView", "layout",
-    "render_choco_image", "render_choco_png", "render_drops_animation", "render_drops_image",
-    "render_drops_png", "render_maze_image", "render_maze_png", "render_mines_image",
-    "render_mines_png", "theme",
+    "ChocoView", "DropsView", "Layout", "MazeView", "layout", "render_choco_image",
+    "render_choco_png", "render_drops_animation", "render_drops_image", "render_drops_png",
+    "render_maze_image", "render_maze_png", "theme",
 ]  # fmt: skip

@@ -18,15 +18,22 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from ..codes import normalize_seed
-from ..grid import decode_cells, encode_cells
-from ..kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status, TextParams
-from ..levels import WEEKLY, on_day, split_choice
-from .generator import generate
-from .grid import block, neighbours
-from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
-from .rules import Puzzle, State, finished, make_puzzle, opening, play, solved
-from .solver import Step, deduce, level_of
+from kinds.mines.engine.generator import generate
+from kinds.mines.engine.grid import block, neighbours
+from kinds.mines.engine.notation import (
+    Move,
+    Params,
+    format_move,
+    format_params,
+    parse_moves,
+    parse_params,
+)
+from kinds.mines.engine.rules import Puzzle, State, finished, make_puzzle, opening, play, solved
+from kinds.mines.engine.solver import Step, deduce, level_of
+from puzzle.codes import normalize_seed
+from puzzle.grid import decode_cells, encode_cells
+from puzzle.kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status, TextParams
+from puzzle.levels import WEEKLY, on_day, split_choice
 
 __all__ = ["GENERATOR", "KIND", "MinesKind", "Move", "Params", "Puzzle", "State"]
 

@@ -9,12 +9,12 @@ import pytest
 from botkit import ALICE, BOB, board_message
 from test_controls import setup
 from test_discord_rules import setup_kind
-from test_mines_engine import around
 
+from kinds.mines.engine import KIND, Params, opening, solve
+from kinds.mines.tests.test_engine import around
 from play import load
 from playground.offline import CHANNEL_ID
 from puzzle.levels import LETTERS
-from puzzle.mines import KIND, Params, opening, solve
 
 MONDAY = date(2026, 11, 23)
 

@@ -10,20 +10,18 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from bot.face import Face, NewBoard, Verb, cell_press, drawing
+from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from bot.texts import solve_time, started
+from bot.window import viewport_around, windows
+from bot.workers import Workers
+from kinds.mines.engine import KIND, deduce, opening
+from kinds.mines.picture import MinesView, render_mines_png
 from play import Board, UserError
-from puzzle import KINDS, Marks
+from puzzle import Marks
 from puzzle.grid import cell_name
 from puzzle.levels import CHOICE_WORDS
-from puzzle.mines import deduce, opening
-from renderer import MinesView, render_mines_png
 
-from ..face import Face, NewBoard, Verb, cell_press, drawing
-from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
-from ..texts import solve_time, started
-from ..window import viewport_around, windows
-from ..workers import Workers
-
-KIND = KINDS["mines"]
 #: The move suffix of each click mode: open, flag.
 SUFFIX = {"o": "", "f": "f"}
 GOAL = (

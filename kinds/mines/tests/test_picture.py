@@ -5,9 +5,19 @@ from itertools import combinations
 
 from PIL import ImageChops
 
-from renderer import MinesView, render_mines_image, theme
+from kinds.mines.picture import (
+    EXPLODED,
+    FLAG,
+    HIDDEN_DARK,
+    HIDDEN_LIGHT,
+    LOST,
+    NUMBER,
+    OPEN,
+    MinesView,
+    render_mines_image,
+)
+from renderer import theme
 from renderer.layout import layout
-from renderer.mines import EXPLODED, FLAG, HIDDEN_DARK, HIDDEN_LIGHT, LOST, NUMBER, OPEN
 
 W, H = 9, 2
 #: Row 1 opens 0..8 (a number per cell); row 2 is hidden, with mines at 10 and 12.

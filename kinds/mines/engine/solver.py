@@ -38,9 +38,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..levels import LEVELS
-from .grid import neighbours
-from .rules import Puzzle, opening
+from kinds.mines.engine.grid import neighbours
+from kinds.mines.engine.rules import Puzzle, opening
+from puzzle.levels import LEVELS
 
 #: Knowledge of a cell that is not open: unknown, a mine, safe but closed (``reveal=False``).
 UNKNOWN, MINE, SAFE = -2, -1, -3

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..levels import LEVELS
-from ..prng import Stream
-from .grid import block, count_numbers, flood
-from .solver import UNKNOWN, Deduction, Solver
+from kinds.mines.engine.grid import block, count_numbers, flood
+from kinds.mines.engine.solver import UNKNOWN, Deduction, Solver
+from puzzle.levels import LEVELS
+from puzzle.prng import Stream
 
 #: Give up on a layout after this many perturbations in one run.
 MAX_PERTURBATIONS = 400

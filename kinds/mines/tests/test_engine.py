@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
 
-from puzzle import KINDS, MoveError
-from puzzle.mines import (
+from kinds.mines.engine import (
     KIND,
     Move,
     Params,
@@ -22,8 +21,9 @@ from puzzle.mines import (
     opening,
     solve,
 )
-from puzzle.mines.generator import draw_start, shuffled_mines
-from puzzle.mines.grid import flood
+from kinds.mines.engine.generator import draw_start, shuffled_mines
+from kinds.mines.engine.grid import flood
+from puzzle import KINDS, MoveError
 from puzzle.prng import Stream
 
 # ------------------------------------------------------------------ independent helpers
@@ -604,7 +604,7 @@ def test_hints_alone_solve_every_generated_puzzle(params, monkeypatch):
     def no_fallback(puzzle, state):
         raise AssertionError("the solver was stuck")
 
-    monkeypatch.setattr("puzzle.mines.kind._safe_cell", no_fallback)
+    monkeypatch.setattr("kinds.mines.engine.kind._safe_cell", no_fallback)
     for k in range(6 if params in ("30x16", "24x20m100") else 15):
         puzzle = made(params, f"hint{k}")
         state, hints = follow_hints(puzzle, KIND.initial_state(puzzle))

@@ -19,9 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ..codes import quote
-from ..grid import cell_name, parse_cell
-from ..levels import LETTERS, LEVELS, from_letter, split_choice
+from puzzle.codes import quote
+from puzzle.grid import cell_name, parse_cell
+from puzzle.levels import LETTERS, LEVELS, from_letter, split_choice
 
 Action = Literal["open", "flag", "chord"]
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..grid import cell_name
-from ..kind import MoveError
-from .grid import count_numbers, flood, neighbours, three_bv
-from .notation import Move
+from kinds.mines.engine.grid import count_numbers, flood, neighbours, three_bv
+from kinds.mines.engine.notation import Move
+from puzzle.grid import cell_name
+from puzzle.kind import MoveError
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,11 +4,18 @@ kind. Every board clears by deduction alone from its first opening.
 Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
 """
 
-from .generator import Layout, generate
-from .kind import GENERATOR, KIND, MinesKind
-from .notation import Move, Params, format_move, format_params, parse_moves, parse_params
-from .rules import Puzzle, State, make_puzzle, opening, play
-from .solver import Deduction, Solver, Step, deduce, level_of, solve
+from kinds.mines.engine.generator import Layout, generate
+from kinds.mines.engine.kind import GENERATOR, KIND, MinesKind
+from kinds.mines.engine.notation import (
+    Move,
+    Params,
+    format_move,
+    format_params,
+    parse_moves,
+    parse_params,
+)
+from kinds.mines.engine.rules import Puzzle, State, make_puzzle, opening, play
+from kinds.mines.engine.solver import Deduction, Solver, Step, deduce, level_of, solve
 
 __all__ = [
     "GENERATOR",

@@ -15,8 +15,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from . import theme
-from .canvas import (
+from renderer import theme
+from renderer.canvas import (
     banner_sprite,
     draw_banner,
     draw_labels,
@@ -26,7 +26,7 @@ from .canvas import (
     label_sprites,
     outline_window,
 )
-from .layout import layout
+from renderer.layout import layout
 
 HIDDEN = theme.hex_rgb("#B9C0CB")
 HIDDEN_LIGHT = theme.hex_rgb("#F4F6F9")

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 import pytest
 from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, pipes_daily
 from PIL import Image
-from test_mines_engine import certain
 
 from bot import texts
 from bot.board_message import board_message as bot_board_message
@@ -18,12 +17,13 @@ from bot.board_message import first_window
 from bot.kinds import FACES
 from bot.window import viewport_around
 from db import DailyKind, GuildSettings
+from kinds.mines.engine.grid import neighbours
+from kinds.mines.picture import HIDDEN_LIGHT, LOST, MINE, OPEN
+from kinds.mines.tests.test_engine import certain
 from play import UserError, load
 from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.grid import cell_name
-from puzzle.mines.grid import neighbours
 from renderer import layout, theme
-from renderer.mines import HIDDEN_LIGHT, LOST, MINE, OPEN
 
 PRIMARY, SECONDARY, DANGER = 1, 2, 4  # Discord's button styles
 

@@ -1,6 +1,6 @@
 """Minesweeper benchmark: no-guess generation per level, the solver, hints.
 
-Run: ``.venv/bin/python bench/mines.py``. Prints medians and p95s in milliseconds. The
+Run: ``.venv/bin/python -m kinds.mines.bench``. Prints medians and p95s in milliseconds. The
 reference, measured in the same run, is a plain layout — the start drawn and the mines
 shuffled, no no-guess check — so the ratio says what the guarantee (and the level) costs on
 this machine.
@@ -9,18 +9,13 @@ this machine.
 from __future__ import annotations
 
 import statistics
-import sys
 from functools import partial
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).parent)]
-
-from _timing import median, p95, sample, table  # noqa: E402
-
-from puzzle.levels import LEVELS  # noqa: E402
-from puzzle.mines import KIND, Params, Solver, generate, make_puzzle, opening  # noqa: E402
-from puzzle.mines.generator import draw_start, shuffled_mines  # noqa: E402
-from puzzle.prng import Stream  # noqa: E402
+from bench._timing import median, p95, sample, table
+from kinds.mines.engine import KIND, Params, Solver, generate, make_puzzle, opening
+from kinds.mines.engine.generator import draw_start, shuffled_mines
+from puzzle.levels import LEVELS
+from puzzle.prng import Stream
 
 BOARDS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 #: Seeds per board and level, and the issue's target for expert generation (median, pure
