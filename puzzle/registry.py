@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinds.maze.engine import KIND as MAZE
 from kinds.mines.engine import KIND as MINES
 from kinds.pipes.engine import KIND as PIPES
 
 from .choco import KIND as CHOCO
 from .drops import KIND as DROPS
 from .kind import Kind
-from .maze import KIND as MAZE
 
 #: Every kind, by name: the front ends look kinds up here and nowhere else.
 KINDS: dict[str, Kind[Any, Any, Any, Any]] = {

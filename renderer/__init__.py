@@ -6,10 +6,8 @@ from . import theme
 from .choco import ChocoView, render_choco_image, render_choco_png
 from .drops import DropsView, render_drops_animation, render_drops_image, render_drops_png
 from .layout import Layout, layout
-from .maze import MazeView, render_maze_image, render_maze_png
 
 __all__ = [
-    "ChocoView", "DropsView", "Layout", "MazeView", "layout", "render_choco_image",
-    "render_choco_png", "render_drops_animation", "render_drops_image", "render_drops_png",
-    "render_maze_image", "render_maze_png", "theme",
+    "ChocoView", "DropsView", "Layout", "layout", "render_choco_image", "render_choco_png",
+    "render_drops_animation", "render_drops_image", "render_drops_png", "theme",
 ]  # fmt: skip

@@ -234,7 +234,7 @@ HISTORY = {"db.schema", "db.postgres_schema", "play.legacy", "puzzle.codes"}
 
 #: Kinds' modules still in the shared packages, on their way to their kinds' folders.
 NOT_YET_MOVED = re.compile(
-    r"puzzle\.(maze|drops|choco|__main__)|renderer\.(maze|drops|choco)|bot\.kinds\.|datapack\.maze|renderer$"
+    r"puzzle\.(drops|choco|__main__)|renderer\.(drops|choco)|bot\.kinds\.|datapack\.maze|renderer$"
 )
 
 

@@ -3,15 +3,14 @@ are posted and helped). A kind's Discord side is its own module here."""
 
 from __future__ import annotations
 
+from kinds.maze.face import FACE as MAZE
 from kinds.mines.face import FACE as MINES
 from kinds.pipes.face import FACE as PIPES
 
 from ..face import Face
-from . import choco, drops, maze
+from . import choco, drops
 
-FACES: dict[str, Face] = {
-    face.name: face for face in (PIPES, MINES, maze.FACE, drops.FACE, choco.FACE)
-}
+FACES: dict[str, Face] = {face.name: face for face in (PIPES, MINES, MAZE, drops.FACE, choco.FACE)}
 
 
 def warm() -> None:

@@ -10,14 +10,14 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mazekit import graph_of, in_sight, maze_of
 from sentences import assert_one_sentence
 
 from db import Result
+from kinds.maze.engine import KIND, Go, Params, Run, State, describe, read
+from kinds.maze.tests.mazekit import graph_of, in_sight, maze_of
 from play.scoring import ranked
 from puzzle import MoveError
 from puzzle.grid import parse_cell
-from puzzle.maze import KIND, Go, Params, Run, State, describe, read
 
 L, U, R, D = range(4)
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..codes import quote
-from ..grid import cell_name, parse_cell, parse_size
+from puzzle.codes import quote
+from puzzle.grid import cell_name, parse_cell, parse_size
 
 MIN_SIDE = 5
 LEVELS = ("easy", "normal", "hard")

@@ -41,9 +41,9 @@ random state, so a code gives the same maze on every platform and Python version
 
 from __future__ import annotations
 
-from ..grid import beside
-from ..prng import Stream
-from .rules import OPEN, Maze, distances, make_maze
+from kinds.maze.engine.rules import OPEN, Maze, distances, make_maze
+from puzzle.grid import beside
+from puzzle.prng import Stream
 
 #: The share of the dead ends a hard maze opens into loops.
 LOOP_SHARE = 0.10

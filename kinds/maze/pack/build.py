@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from beet import DataPack
 
-from ..formats import GAME_VERSIONS, data_pack_meta
-from ..packing import function_pack, zipped
-from .functions import functions
-from .layout import CHUNK, CLEARED, chunks_spanned, extent
-from .plan import MazePlan, problem
+from datapack.formats import GAME_VERSIONS, data_pack_meta
+from datapack.packing import function_pack, zipped
+from kinds.maze.pack.functions import functions
+from kinds.maze.pack.layout import CHUNK, CLEARED, chunks_spanned, extent
+from kinds.maze.pack.plan import MazePlan, problem
 
 #: The widest maze a pack builds: 80 cells are 241 blocks, at most 16 chunks a side, so the
 #: build keeps at most 256 chunks forced at once — the pack's own bound on what it loads, not

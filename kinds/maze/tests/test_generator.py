@@ -9,10 +9,10 @@ import networkx as nx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mazekit import BIT, graph_of
 
-from puzzle.maze import KIND, Params, describe, kruskal, make_maze, prim
-from puzzle.maze.generator import LOOP_SHARE, ends, open_loops, part
+from kinds.maze.engine import KIND, Params, describe, kruskal, make_maze, prim
+from kinds.maze.engine.generator import LOOP_SHARE, ends, open_loops, part
+from kinds.maze.tests.mazekit import BIT, graph_of
 from puzzle.prng import Stream
 
 SIZES = st.tuples(st.integers(5, 14), st.integers(5, 14))

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .plan import DOWN, RIGHT, MazePlan
+from kinds.maze.pack.plan import DOWN, RIGHT, MazePlan
 
 PITCH = 3
 CORRIDOR = 2

@@ -11,16 +11,15 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from puzzle.grid import DOWN, LEFT, RIGHT, UP
-
-from . import theme
-from .canvas import (
+from renderer import theme
+from renderer.canvas import (
     board_sprites,
     draw_banner,
     draw_labels,
     encode_pngs,
     outline_window,
 )
-from .layout import Layout, layout
+from renderer.layout import Layout, layout
 
 FOG = theme.hex_rgb("#4A5160")
 FOG_HATCH = theme.hex_rgb("#5C6474")

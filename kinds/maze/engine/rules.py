@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..grid import beside, cell_name
-from ..kind import MoveError
-from .notation import DIRECTIONS, Go, Move, Run
+from kinds.maze.engine.notation import DIRECTIONS, Go, Move, Run
+from puzzle.grid import beside, cell_name
+from puzzle.kind import MoveError
 
 #: ``OPEN[mask]``: the directions a mask opens.
 OPEN = tuple(tuple(d for d in range(4) if mask >> d & 1) for mask in range(16))

@@ -5,14 +5,14 @@ from datetime import timedelta
 
 from botkit import ALICE, BOB, board_message, enable_daily, message_of
 
-from datapack.maze import build
 from db import DailyKind
+from kinds.maze.pack import build
+from kinds.maze.picture import EXIT, FOG, START
 from play import load
 from playground.offline import default_name
 from puzzle import KINDS
 from puzzle.grid import cell_name
 from renderer import theme
-from renderer.maze import EXIT, FOG, START
 
 KIND = KINDS["maze"]
 

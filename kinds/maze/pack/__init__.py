@@ -7,9 +7,17 @@ zip's file name and bytes, ``check_fits(plan)`` raises ValueError with one sente
 maze cannot be built, ``install_note(plan)`` tells people what to do with it.
 """
 
-from .build import INSTALL_NOTE, MAX_SIDE, build, check_fits, data_pack, file_name, install_note
-from .functions import functions
-from .plan import MazePlan
+from kinds.maze.pack.build import (
+    INSTALL_NOTE,
+    MAX_SIDE,
+    build,
+    check_fits,
+    data_pack,
+    file_name,
+    install_note,
+)
+from kinds.maze.pack.functions import functions
+from kinds.maze.pack.plan import MazePlan
 
 __all__ = [
     "INSTALL_NOTE", "MAX_SIDE", "MazePlan", "build", "check_fits", "data_pack", "file_name",

@@ -1,6 +1,6 @@
 """Maze data pack benchmark (issue 25): what ``function maze:build`` costs in the game.
 
-Run: ``python3 tasks.py bench`` or ``.venv/bin/python bench/mazepack.py``. Nothing here runs
+Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.maze.bench.pack``. Nothing here runs
 Minecraft: the maze is built in the test world (tests/mcworld.py), which runs exactly the
 pack's commands and counts them as the game counts its ``maxCommandChainLength``. Most mazes
 are the tests' own (tests/mazeplans.py: depth-first spanning trees, long corridors and few
@@ -15,15 +15,15 @@ import sys
 from functools import partial
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(Path(__file__).parent)]
+ROOT = Path(__file__).resolve().parents[3]
+sys.path[:0] = [str(ROOT / "tests")]
 
-from _timing import median, sample, table  # noqa: E402
-from mazeplans import open_plan, random_plan  # noqa: E402
 from mcworld import FILL_LIMIT, World  # noqa: E402
 
-from datapack.maze import MazePlan, build  # noqa: E402
-from datapack.maze.layout import chunk_points  # noqa: E402
+from bench._timing import median, sample, table  # noqa: E402
+from kinds.maze.pack import MazePlan, build  # noqa: E402
+from kinds.maze.pack.layout import chunk_points  # noqa: E402
+from kinds.maze.tests.mazeplans import open_plan, random_plan  # noqa: E402
 from puzzle import KINDS  # noqa: E402
 
 #: Minecraft's default maxCommandChainLength: commands per top-level execution.

@@ -10,18 +10,17 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-import datapack.maze as minecraft
+import kinds.maze.pack as minecraft
+from bot.face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, start_sized
+from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from bot.texts import solve_time, started
+from bot.workers import Workers
+from kinds.maze.engine import KIND
+from kinds.maze.picture import MazeView, render_maze_png
 from play import Board
-from puzzle import KINDS, Marks
+from puzzle import Marks
 from puzzle.grid import cell_name
-from renderer import MazeView, render_maze_png
 
-from ..face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, start_sized
-from ..options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
-from ..texts import solve_time, started
-from ..workers import Workers
-
-KIND = KINDS["maze"]
 #: The level words of a daily choice's parameters.
 LEVEL_WORDS = {"easy": "no fog", "normal": "in fog", "hard": "in fog, with loops"}
 GOAL = (

@@ -3,27 +3,23 @@ loops and, when start and exit do not both lie on the border nor share a corner,
 more that parts the exit's walls from the start's), and what a move costs on a 40×40 maze
 in the fog.
 
-Run: ``python3 tasks.py bench`` or ``.venv/bin/python bench/maze.py``. Prints medians and p95s
-in milliseconds. The reference, measured in the same run, is networkx making a random spanning
-tree of the same grid (random edge weights, then ``minimum_spanning_tree`` by Kruskal): the
-ratio says how our whole generation (tree, start and exit, loops, par, the description)
-compares on this machine.
+Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.maze.bench.engine``. Prints
+medians and p95s in milliseconds. The reference, measured in the same run, is networkx making a
+random spanning tree of the same grid (random edge weights, then ``minimum_spanning_tree`` by
+Kruskal): the ratio says how our whole generation (tree, start and exit, loops, par, the
+description) compares on this machine.
 """
 
 from __future__ import annotations
 
-import sys
 from functools import partial
 from itertools import product
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).parent)]
+import networkx as nx
 
-import networkx as nx  # noqa: E402
-from _timing import median, p95, sample, table  # noqa: E402
-
-from puzzle.maze import KIND, Go, Maze, Move, Params, Run, State  # noqa: E402
-from puzzle.prng import Stream  # noqa: E402
+from bench._timing import median, p95, sample, table
+from kinds.maze.engine import KIND, Go, Maze, Move, Params, Run, State
+from puzzle.prng import Stream
 
 SIZES = (30, 40)
 #: Seeds per row, and the issue's target for generation at 30×30, every level (median, pure

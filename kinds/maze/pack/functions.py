@@ -32,10 +32,10 @@ fills fail and what stood there stays).
 
 from __future__ import annotations
 
-from ..formats import GAME_VERSIONS
-from ..snbt import quote
-from .layout import Box, chunk_points, cleared, corridor, floor, mark, walls
-from .plan import DOWN, LEFT, RIGHT, UP, MazePlan
+from datapack.formats import GAME_VERSIONS
+from datapack.snbt import quote
+from kinds.maze.pack.layout import Box, chunk_points, cleared, corridor, floor, mark, walls
+from kinds.maze.pack.plan import DOWN, LEFT, RIGHT, UP, MazePlan
 
 V = "maze.var"
 WALKING = "maze.walking"

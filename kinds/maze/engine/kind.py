@@ -1,5 +1,5 @@
 """The maze behind the kind interface (``puzzle.kind.Kind``); its texts are described in the
-package's docstring (``puzzle.maze``)."""
+package's docstring (``kinds.maze.engine``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,21 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..codes import normalize_seed
-from ..grid import beside, cell_name, decode_cells, encode_cells, parse_cell
-from ..kind import (
+from kinds.maze.engine.generator import generate
+from kinds.maze.engine.notation import (
+    DIRECTIONS,
+    Move,
+    Params,
+    Run,
+    format_move,
+    format_params,
+    parse_moves,
+    parse_params,
+)
+from kinds.maze.engine.rules import Maze, State, descent, distances, make_maze, seen, walk
+from puzzle.codes import normalize_seed
+from puzzle.grid import beside, cell_name, decode_cells, encode_cells, parse_cell
+from puzzle.kind import (
     Applied,
     Generated,
     Kind,
@@ -20,18 +32,6 @@ from ..kind import (
     Status,
     TextParams,
 )
-from .generator import generate
-from .notation import (
-    DIRECTIONS,
-    Move,
-    Params,
-    Run,
-    format_move,
-    format_params,
-    parse_moves,
-    parse_params,
-)
-from .rules import Maze, State, descent, distances, make_maze, seen, walk
 
 #: Version of ``generate``; bump it whenever the same code would give another maze.
 GENERATOR = "maze/2"

@@ -30,10 +30,19 @@
 - **Hint**: a run in the first direction of a shortest path from the player to the exit.
 """
 
-from .generator import generate, kruskal, prim
-from .kind import GENERATOR, KIND, MazeKind, describe, read
-from .notation import Go, Move, Params, Run, format_move, format_params, parse_moves, parse_params
-from .rules import Maze, State, distances, make_maze, run, seen, sight, walk
+from kinds.maze.engine.generator import generate, kruskal, prim
+from kinds.maze.engine.kind import GENERATOR, KIND, MazeKind, describe, read
+from kinds.maze.engine.notation import (
+    Go,
+    Move,
+    Params,
+    Run,
+    format_move,
+    format_params,
+    parse_moves,
+    parse_params,
+)
+from kinds.maze.engine.rules import Maze, State, distances, make_maze, run, seen, sight, walk
 
 __all__ = [
     "GENERATOR",

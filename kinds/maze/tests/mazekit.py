@@ -3,8 +3,8 @@ networkx graphs of mazes, and sight in the fog."""
 
 import networkx as nx
 
+from kinds.maze.engine import make_maze
 from puzzle.grid import parse_cell
-from puzzle.maze import make_maze
 
 #: The bit of each step (dx, dy) on a cell's mask, as the description defines them.
 BIT = {(-1, 0): 1, (0, -1): 2, (1, 0): 4, (0, 1): 8}

@@ -15,11 +15,11 @@ import zipfile
 from collections import deque
 
 import pytest
-from mazeplans import DOWN, LEFT, RIGHT, UP, Plan, open_plan, random_plan
 from mcworld import FILL_LIMIT, Failed, World
 from PIL import Image, ImageDraw
 
-from datapack.maze import MAX_SIDE, build, check_fits, file_name, functions, install_note
+from kinds.maze.pack import MAX_SIDE, build, check_fits, file_name, functions, install_note
+from kinds.maze.tests.mazeplans import DOWN, LEFT, RIGHT, UP, Plan, open_plan, random_plan
 from puzzle import KINDS
 
 KIND = KINDS["maze"]
