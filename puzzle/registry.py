@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinds.choco.engine import KIND as CHOCO
+from kinds.drops.engine import KIND as DROPS
 from kinds.maze.engine import KIND as MAZE
 from kinds.mines.engine import KIND as MINES
 from kinds.pipes.engine import KIND as PIPES
 
-from .choco import KIND as CHOCO
-from .drops import KIND as DROPS
 from .kind import Kind
 
 #: Every kind, by name: the front ends look kinds up here and nowhere else.

@@ -233,9 +233,7 @@ HISTORY = {"db.schema", "db.postgres_schema", "play.legacy", "puzzle.codes"}
 
 
 #: Kinds' modules still in the shared packages, on their way to their kinds' folders.
-NOT_YET_MOVED = re.compile(
-    r"puzzle\.(drops|choco|__main__)|renderer\.(drops|choco)|bot\.kinds\.|datapack\.maze|renderer$"
-)
+NOT_YET_MOVED = re.compile(r"puzzle\.__main__")
 
 
 def _generic(name: str) -> bool:

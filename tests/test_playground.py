@@ -14,11 +14,11 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.kinds import FACES
+from kinds.choco.engine import edges as choco_edges
 from kinds.pipes.engine import KIND, from_code, turns_between
 from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
 from puzzle import KINDS
-from puzzle.choco import edges as choco_edges
 
 USERS = ALICE, BOB, CAROL = tuple(str(p.id) for p in PLAYERS)
 

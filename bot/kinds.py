@@ -1,0 +1,25 @@
+"""Every kind the bot shows, by name: the front end's one list of kinds (in the order they
+are posted and helped). A kind's Discord side is its face, ``kinds/<kind>/face.py``; its
+engine is listed in ``puzzle.registry``."""
+
+from __future__ import annotations
+
+from kinds.choco.face import FACE as CHOCO
+from kinds.drops.face import FACE as DROPS
+from kinds.maze.face import FACE as MAZE
+from kinds.mines.face import FACE as MINES
+from kinds.pipes.face import FACE as PIPES
+
+from .face import Face
+
+FACES: dict[str, Face] = {face.name: face for face in (PIPES, MINES, MAZE, DROPS, CHOCO)}
+
+
+def warm() -> None:
+    """Each kind's work done once at start (a new drawing process, or the bot without one)."""
+    for face in FACES.values():
+        if face.warm is not None:
+            face.warm()
+
+
+__all__ = ["FACES", "warm"]

@@ -1,0 +1,224 @@
+"""Double Choco behind the kind interface (``puzzle.kind.Kind``); its texts are described in
+the package's docstring (``kinds.choco.engine``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from kinds.choco.engine.generator import generate
+from kinds.choco.engine.grid import Edge, Grid, decode, edges, encode
+from kinds.choco.engine.notation import (
+    Move,
+    Params,
+    format_move,
+    format_params,
+    parse_moves,
+    parse_params,
+)
+from kinds.choco.engine.rules import breaches, walls_of
+from kinds.choco.engine.solver import OutOfRounds, solutions
+from puzzle.codes import normalize_seed
+from puzzle.grid import decode_cells, encode_cells
+from puzzle.kind import (
+    Applied,
+    Generated,
+    Kind,
+    Marks,
+    MoveError,
+    PuzzleText,
+    Scoring,
+    Status,
+    TextParams,
+)
+
+#: Version of ``generate``; bump it whenever the same code would give another board.
+GENERATOR = "choco/1"
+#: Rounds of cuts the solver may use on a description stored without its solution.
+LOAD_ROUNDS = 20_000
+#: Where a description opens as a puzzle of its own.
+PUZZLINK = "https://puzz.link/p?dbchoco/"
+
+_STATE = re.compile(r"([0-9]{1,2})x([0-9]{1,2});walls=([0-9a-f]+)(;checked)?")
+
+
+@dataclass(frozen=True, slots=True)
+class Choco:
+    """A Double Choco board: its grid, its level, and the walls of its solution."""
+
+    grid: Grid
+    level: str
+    walls: frozenset[Edge]
+
+    @property
+    def width(self) -> int:
+        return self.grid.width
+
+    @property
+    def height(self) -> int:
+        return self.grid.height
+
+    @property
+    def link(self) -> str:
+        """The board on puzz.link."""
+        return PUZZLINK + encode(self.grid)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The walls drawn, and whether the last move was a check (its marks show until the
+    next wall)."""
+
+    width: int
+    height: int
+    walls: frozenset[Edge]
+    checked: bool = False
+
+
+def walls_text(width: int, height: int, walls: Collection[Edge]) -> str:
+    """Walls as hex, four edges a digit in pzprjs's border order (``grid.edges``)."""
+    inner = edges(width, height)
+    return encode_cells(len(inner), [i for i, e in enumerate(inner) if e in walls])
+
+
+def read_walls(width: int, height: int, text: str) -> frozenset[Edge]:
+    """``walls_text`` read back; ValueError if it does not fit the board."""
+    inner = edges(width, height)
+    return frozenset(inner[i] for i in decode_cells(len(inner), text))
+
+
+class ChocoKind(TextParams[Params]):
+    """Double Choco: wall the grid into blocks of two congruent halves."""
+
+    name = "choco"
+    title = "Double Choco"
+    generator = GENERATOR
+    presets: tuple[str, ...] = ("8x8", "8x8e", "8x8h", "6x6", "6x6e", "10x10", "10x10h")
+    default_daily = "8x8"
+    daily_presets: tuple[str, ...] = ("8x8", "8x8e", "8x8h", "6x6", "10x10", "10x10h")
+    scoring = Scoring(by="time")
+    notation = (parse_params, format_params)
+
+    def generate(self, params: Params, seed: str) -> Generated:
+        seed, text = normalize_seed(seed), format_params(params)
+        made = generate(params.width, params.height, params.level, f"{text}-{seed}")
+        grid = made.grid
+        walls = walls_of(grid, made.block_of)
+        numbers = sum(clue is not None for clue in grid.clues)
+        return Generated(
+            kind=self.name,
+            params=text,
+            seed=seed,
+            width=params.width,
+            height=params.height,
+            description=encode(grid),
+            solution=walls_text(grid.width, grid.height, walls),
+            par=len(walls),
+            difficulty=round(len(set(made.block_of)) / max(1, numbers), 3),
+            generator=self.generator,
+        )
+
+    def load(self, stored: PuzzleText) -> Choco:
+        """The board of a stored description (any puzz.link text of its size); its solution
+        is the stored one if it is one, else the solver's (ValueError if it has none, or
+        none is found within ``LOAD_ROUNDS``)."""
+        params = parse_params(stored.params)
+        grid = decode(stored.description)
+        if (grid.width, grid.height) != (params.width, params.height):
+            raise ValueError(f"a Double Choco description does not fit {format_params(params)}")
+        try:
+            walls = read_walls(grid.width, grid.height, stored.solution)
+        except ValueError:
+            walls = None
+        if walls is None or breaches(grid, walls):
+            try:
+                found = solutions(grid, 1, LOAD_ROUNDS)
+            except OutOfRounds:
+                raise ValueError("this Double Choco puzzle is too hard to check here") from None
+            if not found:
+                raise ValueError("this Double Choco puzzle has no solution")
+            walls = found[0]
+        return Choco(grid, params.level, walls)
+
+    def label(self, puzzle: Choco) -> str:
+        """'8×8 · normal · 12 numbers'."""
+        numbers = sum(clue is not None for clue in puzzle.grid.clues)
+        noun = "number" if numbers == 1 else "numbers"
+        return f"{puzzle.width}×{puzzle.height} · {puzzle.level} · {numbers} {noun}"
+
+    def par(self, puzzle: Choco) -> int:
+        """The walls of the solution: the fewest toggles from an empty board."""
+        return len(puzzle.walls)
+
+    def initial_state(self, puzzle: Choco) -> State:
+        return State(puzzle.width, puzzle.height, frozenset())
+
+    def parse_moves(self, puzzle: Choco, state: State, text: str) -> list[Move]:
+        return parse_moves(text, puzzle.width, puzzle.height)
+
+    def format_move(self, puzzle: Choco, move: Move) -> str:
+        return format_move(move, puzzle.width)
+
+    def apply(self, puzzle: Choco, state: State, moves: Sequence[Move]) -> Applied[State, Move]:
+        """Walls toggled and checks, in order; once the walls solve the board the rest are
+        not played, and none is on a solved board (MoveError). A toggle counts one and
+        clears the last check's marks; a check counts none. Marks: the edges toggled, the
+        first cell of the last."""
+        if moves and not breaches(puzzle.grid, state.walls):
+            raise MoveError("This board is solved already.")
+        walls, checked = set(state.walls), state.checked
+        played: list[Move] = []
+        toggled: list[Edge] = []
+        for move in moves:
+            played.append(move)
+            if isinstance(move, str):  # the check
+                checked = True
+                continue
+            walls ^= {move}
+            checked = False
+            toggled.append(move)
+            if not breaches(puzzle.grid, walls):
+                break
+        now = State(state.width, state.height, frozenset(walls), checked)
+        marks = Marks(
+            edges=tuple(dict.fromkeys(toggled)), focus=toggled[-1][0] if toggled else None
+        )
+        return Applied(now, tuple(played), len(toggled), marks)
+
+    def status(self, puzzle: Choco, state: State) -> Status:
+        """Solved once no rule is broken (for a board with one solution: its walls exactly).
+        Details for pictures: ``walls`` (drawn), ``checked``, ``breaches`` (``rules.Breaches``
+        after a check, else None)."""
+        found = breaches(puzzle.grid, state.walls)
+        details = {
+            "walls": state.walls,
+            "checked": state.checked,
+            "breaches": found if state.checked else None,
+        }
+        return Status("playing" if found else "solved", details)
+
+    def hint(self, puzzle: Choco, state: State) -> Move | str:
+        """A wall of the solution the board gets wrong: one drawn that is not there first,
+        then one missing, in pzprjs's border order."""
+        if not breaches(puzzle.grid, state.walls):
+            return "No hint: this board is solved."
+        inner = edges(puzzle.width, puzzle.height)
+        wrong = [e for e in inner if e in state.walls and e not in puzzle.walls]
+        missing = [e for e in inner if e in puzzle.walls and e not in state.walls]
+        return (wrong or missing)[0]
+
+    def encode_state(self, state: State) -> str:
+        """``<W>x<H>;walls=<hex>`` (``walls_text``), then ``;checked`` after a check."""
+        walls = walls_text(state.width, state.height, state.walls)
+        return f"{state.width}x{state.height};walls={walls}" + (";checked" * state.checked)
+
+    def decode_state(self, text: str) -> State:
+        match = _STATE.fullmatch(text)
+        if not match:
+            raise ValueError("that is not a Double Choco state")
+        width, height = int(match[1]), int(match[2])
+        return State(width, height, read_walls(width, height, match[3]), bool(match[4]))
+
+
+KIND: Kind[Params, Choco, State, Move] = ChocoKind()

@@ -1,0 +1,207 @@
+"""Double Choco on Discord: the picture (white and gray cells, numbers, the walls drawn, what
+breaks a rule after a check), cell buttons that toggle a cell's right or lower wall by click
+mode, a Check button, the words, the ``new`` command with its level, and the typed move
+``wall``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.face import Face, Verb, drawing, level_new, level_words
+from bot.texts import solve_time, started
+from bot.workers import Workers
+from kinds.choco.engine import CHECK, KIND, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
+from kinds.choco.picture import ChocoView, render_choco_png
+from play import Board, UserError
+from puzzle import Marks
+from puzzle.grid import cell_name
+
+#: The sides a board may have on Discord.
+SIDES = (6, 10)
+#: Click modes: the wall a cell button toggles, by the side of the cell it is on.
+SIDE_STEPS = {"r": (1, 0), "d": (0, 1)}
+#: That side in words, by click mode.
+SIDE_WORDS = {"r": "on its right", "d": "below it"}
+GOAL = (
+    "Goal: draw walls that cut the grid into blocks, each one white part and one gray part "
+    "of the same shape (turned or mirrored); a number is the size of its part."
+)
+HELP = """**Daily Double Choco** — wall the grid into blocks of two matching halves.
+• Rules: every block holds exactly one white part and one gray part, joined, of the same \
+shape and size (turned or mirrored is fine). A number is the size of its colour's part in \
+its block; not every block has one. Every board has exactly one solution.
+• Picture: gray cells are shaded, walls you drew are thick; after 🔍 Check, blocks that break \
+a rule are hatched, a number that does not fit is struck through, and a wall inside a block \
+is striped.
+• Par: the walls of the solution. Time ranks you, with +30 s for each hint.
+• Tip: a number and its colour's cells around it show how big its block's other half is.
+• `/choco daily` or **Play Double Choco** under the daily post: today's board, only you see \
+it.
+• `/choco new [size] [level] [seed]`: a board of your own, e.g. `/choco new 10x10 hard`. \
+Levels: easy (both halves of each block numbered), normal (about one number a block), hard \
+(as few numbers as it takes).
+• Buttons: a cell button toggles the wall on its right (▕ mode) or below it (▁ mode); the \
+mode button switches. 🔍 Check marks what breaks a rule. ◀ ▶ move the window of buttons.
+• `/choco wall B3-C3 B4-C4`: toggles the walls between those cells (`check` there checks).
+• `/choco hint` (+30 s), `/choco resume`, `/choco restart`, `/choco giveup`, \
+`/choco leaderboard`, `/choco stats`."""
+#: What a check names for each rule a block breaks.
+RULE_WORDS = {
+    ONE_COLOUR: "one colour only",
+    MORE_PARTS: "three or more parts",
+    SHAPES_DIFFER: "halves of different shapes",
+}
+
+
+def choco_view(board: Board) -> ChocoView:
+    """What a Double Choco picture shows of a board: the grid, the walls drawn, the last
+    check's breaches, and once given up the solution's walls (a daily's only once its date
+    is over everywhere)."""
+    game, grid, details = board.game, board.puzzle.grid, board.status.details
+    shown = board.given_up and board.solution_public
+    return ChocoView(
+        grid.width, grid.height, grid.gray, grid.clues, details["walls"], details["breaches"],
+        game.turns, board.ending, board.puzzle.walls if shown else (),
+    )  # fmt: skip
+
+
+_draw = drawing(render_choco_png, choco_view, lambda marks: marks.edges)
+
+
+async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    png, _ = await _draw(workers, board, None, Marks())
+    return png, "choco-win.png", "The solved board: every block two matching halves"
+
+
+async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+    """A blank grid of its size: a post nobody can solve the daily from before their clock
+    runs."""
+    area = puzzle.width * puzzle.height
+    view = ChocoView(puzzle.width, puzzle.height, (False,) * area, (None,) * area, ())
+    png, _ = await workers.draw(render_choco_png, view)
+    return "choco.png", png
+
+
+def _press(game: Any, cell: int, mode: str) -> str:
+    """The wall on the cell's right or below it, by click mode ('B3-C3'); a cell on the
+    board's edge on that side has none (UserError)."""
+    mode = mode if mode in SIDE_STEPS else "r"
+    dx, dy = SIDE_STEPS[mode]
+    x, y = cell % game.width, cell // game.width
+    if x + dx >= game.width or y + dy >= game.height:
+        raise UserError(
+            f"{cell_name(x, y)} is on the board's edge: there is no wall {SIDE_WORDS[mode]} "
+            "to toggle."
+        )
+    return f"{cell_name(x, y)}-{cell_name(x + dx, y + dy)}"
+
+
+def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    """The cell's name, its number, and the walls drawn on its right (▕) and below (▁); a
+    gray cell is a grey button marked ▪."""
+    grid, walls = board.puzzle.grid, board.status.details["walls"]
+    width = grid.width
+    name = cell_name(cell % width, cell // width)
+    clue = grid.clues[cell]
+    number = "" if clue is None else " ?" if clue < 0 else f" {clue}"
+    sides = ("▕" if (cell, cell + 1) in walls else "") + (
+        "▁" if (cell, cell + width) in walls else ""
+    )
+    mark = "▪" if grid.gray[cell] else ""
+    style = discord.ButtonStyle.secondary if grid.gray[cell] else discord.ButtonStyle.primary
+    return f"{mark}{name}{number}{' ' + sides if sides else ''}", style
+
+
+def _centre(board: Board) -> int:
+    game = board.game
+    return game.height // 2 * game.width + game.width // 2
+
+
+def _body(board: Board) -> str:
+    """Walls drawn and toggles; what the last check found; how it ended; the board on
+    puzz.link."""
+    game, details = board.game, board.status.details
+    link = f"[Open on puzz.link](<{board.puzzle.link}>)"
+    if game.solved:
+        return f"✅ Solved in {solve_time(board)} with {FACE.tally(game.turns, None, board.par)}."
+    if board.given_up:
+        shown = (
+            "the picture shows the solution's walls in blue"
+            if board.solution_public
+            else "the solution shows once this date is over everywhere"
+        )
+        return f"🏳 Given up after {FACE.counted(game.turns)}: {shown}."
+    walls = len(details["walls"])
+    parts = [f"🧱 {walls} wall{'' if walls == 1 else 's'}", FACE.counted(game.turns)]
+    lines = [" · ".join([*parts, *started(game)])]
+    if details["breaches"] is not None:
+        lines.append(_check_words(details["breaches"]))
+    return "\n".join([*lines, link])
+
+
+def _check_words(found: Breaches) -> str:
+    """'🔍 Check: 2 blocks break a rule (three or more parts), 1 number does not fit.'"""
+    said = []
+    if found.blocks:
+        rules = ", ".join(dict.fromkeys(RULE_WORDS[rule] for _, rule in found.blocks))
+        count = len(found.blocks)
+        said.append(f"{count} block{' breaks' if count == 1 else 's break'} a rule ({rules})")
+    if found.numbers:
+        count = len(found.numbers)
+        said.append(f"{count} number{' does' if count == 1 else 's do'} not fit")
+    if found.walls:
+        count = len(found.walls)
+        said.append(f"{count} wall{' is' if count == 1 else 's are'} inside a block")
+    return f"🔍 Check: {', '.join(said)}."
+
+
+def _said(move: str) -> str:
+    return "checked the board" if move == CHECK else f"toggled the wall {move}"
+
+
+FACE = Face(
+    kind=KIND,
+    description="Daily Double Choco: wall the grid into blocks of two matching halves",
+    new=level_new(
+        KIND,
+        SIDES,
+        "8x8",
+        "8x8 or 10x8",
+        "easy: both halves of a block numbered; normal: about one a block; hard: as few as it "
+        "takes",
+    ),
+    verbs=(
+        Verb(
+            "wall",
+            "Toggle walls between side-by-side cells, like B3-C3",
+            "Walls to toggle, by the two cells each lies between: B3-C3 B4-C4",
+            param="walls",
+        ),
+    ),
+    modes={"r": "▕ Right walls", "d": "▁ Lower walls"},
+    press=_press,
+    tile_label=_label,
+    centre=_centre,
+    draw=_draw,
+    win=_win,
+    post=_post,
+    alt=(
+        "Double Choco board: white and shaded gray cells with their numbers, the walls drawn "
+        "as thick lines; after a check, hatched blocks break a rule."
+    ),
+    body=_body,
+    goal=GOAL,
+    help=HELP,
+    counter=("toggle", "toggles"),
+    icon="🍫",
+    max_side=SIDES[1],
+    hint_description="Fix one wall the board gets wrong (+30 s on your time)",
+    board_noun="Double Choco board",
+    daily_words=level_words(KIND),
+    explain=lambda move: f"`/choco wall {move}`",
+    said=_said,
+    controls=(("🔍 Check", "k"),),
+    act=lambda game, action, mode: CHECK,
+)

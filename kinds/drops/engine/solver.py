@@ -1,0 +1,415 @@
+"""The most drops a Ten Drops board can be cleared with: an exact A*, and two players to
+measure it by (greedy, and the seed's best-first bot).
+
+**Costs.** A tap costs one drop and refunds ⌊bursts / 3⌋, so a line of taps leaves
+``drops - Σ(1 - ⌊b/3⌋)``: the search minimises that *net cost* (which may be negative), then
+the taps. A board is the state (one byte a cell); the drops left only restrict the lines:
+every board before the clear needs a drop left, so a board reached at a lower net cost is
+better in every way and the transposition table keeps the best (net, taps) of each.
+
+**The bound.** For a board with ``N`` cells holding drops, ``C`` components (cells joined
+when they share a row or a column; splashes fly along rows and columns, so a chain never
+leaves the tapped cell's component) and its fullest cell holding ``m``::
+
+    h = C − ⌊(N + C − 1) / 3⌋ + (4 − m),   h = 0 on the cleared board.
+
+*It never overestimates.* A line of ``T`` taps, ``E`` of them on empty cells, bursting
+``b`` cells a tap, costs ``T − Σ⌊b/3⌋ ≥ T − ⌊B/3⌋`` with ``B = Σb ≤ N + E``: a cell bursts
+at most once a tap (splashes pass over empty cells) and an emptied cell fills again only by
+a tap. A chain clears at most its own component and a tap on an empty cell joins at most
+two (the cell lies in one row and one column), so at least ``max(1, C − E)`` taps burst;
+and before the first chain some cell must be tapped up to 4, ``4 − m`` taps at least. So
+the line costs at least ``(4 − m) + E + max(1, C − E) − ⌊(N + E) / 3⌋``, least at
+``E = C − 1``: ``h``.
+
+*It is consistent* (so A* with a closed set is exact; the tests check it on every tap):
+for a tap of net cost ``c`` from ``s`` to ``s'``, ``h(s) ≤ c + h(s')``. A tap on a cell
+holding 1–3 keeps N and C and raises m by at most 1 (c = 1). A tap on an empty cell (c = 1)
+adds a cell and lowers C by at most 1; m stays. A tap on a 4 bursting ``b`` cells (c = 1 −
+⌊b/3⌋) takes ``b`` cells off and lowers C by at most 1 (when its component clears), and
+``⌊b/3⌋ + ⌊(N − b + C − 2)/3⌋ ≤ ⌊(N + C − 2)/3⌋``. It is the prototype's N/3 bound (each
+burst refunds a third at best) tightened by components and by the taps a board without a 4
+needs before any chain.
+
+**Taps that can wait.** A tap that bursts nothing (a *prep*) commutes with a following chain
+(a tap that bursts) that leaves its cell alone: a prepped cell that held drops and does not
+burst absorbs the same splashes either way, and a cell prepped from empty that no splash
+reaches changes nothing. Moving such a prep after the chain keeps the net cost, the taps and
+every board's drops at least as high. So some optimal line is made of *moves*: preps, each
+on a cell the move's chain then bursts (reaches, for a cell prepped from empty), then the
+chain's tap. The search plays moves, not taps: its states are the boards between moves.
+
+**Moves, enumerated.** The preps of a move can be found one cell at a time, each among the
+cells the chain reaches with the preps so far: the chain with all its preps runs as the
+chain with fewer until a splash first reaches a cell prepped in one and not the other, so
+the prepped cells, taken in the order the full chain first reaches them, are each reached
+by the chain with the earlier ones prepped (the tapped cell is filled to 4 first). So
+``_chains`` walks the cells the chain reaches, adding 1 to 4 − v drops to one at a time,
+and keeps the moves whose chain bursts (or reaches) every prepped cell. A board's moves are
+enumerated lazily by *level* ``(k, e)``: ``k`` preps, ``e`` of them on distinct empty cells.
+Such a move bursts at most ``N + e`` cells, so with all that follows it costs at least
+``1 + k − ⌊(N + e) / 3⌋`` (as for ``h``), and the board is queued again at that value for
+the moves of each next level (partial expansion: most boards never need many preps, and
+fewer still on empty cells). Level ``(k, e)`` leads to ``(k + 1, e)``, and ``(k, k)`` to
+``(k + 1, k + 1)`` too: every level once, and never to a lower value, so a level not worth
+queueing has no successor worth it.
+
+*A last prep that cannot burst its cell is not tapped.* Let a walk's board ``P`` give a
+chain that leaves a cell holding ``v ≥ 1`` unburst with ``w`` drops at its end. The board
+``Q``, ``P`` with ``j`` more drops on that cell, and ``w + j ≤ 4``, gives the same chain:
+run both a splash at a time; every splash that reaches the cell finds it holding (``v ≥ 1``
+and it only grows) and below 4 in ``P``, and below ``w − 1 + j ≤ 3`` in ``Q``, so both
+stop it and add one. The cell ends holding ``w + j`` in ``Q``, unburst: that move is no
+move (its prepped cell must burst), and the walk skips it untapped (it keeps each chain's
+board after for that).
+
+*A chain run on a like board is not run again.* A chain reads the drops of the cells it
+reaches only (a splash leaving the board reads none) and changes only those. So the chain
+from a cell of a board ``Q`` runs as on any board ``Q'`` that agrees with ``Q`` on the cells
+the chain on ``Q'`` reaches: the same bursts, cells reached and cells burst, and the board
+after is ``Q'``'s, with ``Q``'s drops where ``Q`` and ``Q'`` differ. A board ``t`` reached
+by a move from ``s`` differs from ``s`` only on cells that move's chain reached (its preps
+are on such cells); a walk's board ``Q``, ``t`` with preps, and ``Q'``, ``s`` with the same
+preps (as base-256 numbers ``Q' = Q + s − t``), differ only there too. When the chains kept
+hold the one on ``Q'`` and it reached none of those cells, the walk takes it from there.
+
+**Taps.** Among lines of equal net cost the fewer taps win, so each queued entry carries a
+lower bound on the taps of a line through it too, and the search stops at the first entry
+whose (bound, taps bound) is no better than the best clear known. A board still to clear
+needs at least ``(4 − m) + C`` taps more: ``(4 − m) + E + max(1, C − E) ≥ (4 − m) + C``
+by the count in the bound's proof. A level's moves are ``1 + k`` taps.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kinds.drops.engine.rules import FULL, PER_REFUND, ahead, burst_at, tap
+
+#: Taps the exact search tries at most unless told otherwise (some 10 µs each).
+LIMIT = 1_000_000
+#: Taps a greedy player makes at most.
+MAX_GREEDY_TAPS = 200
+
+_BYTES = [bytes((v,)) for v in range(FULL + 1)]
+_FULL = _BYTES[FULL]
+
+#: A move: the board after it, the taps (the board the chain's tap is played on, and its
+#: cell), the refund.
+_Move = tuple[bytes, tuple[bytes, int], int]
+#: A chain from a board and a cell: the cells it reached, the board after, the cells that
+#: burst and which (a bit mask).
+_Chain = tuple[int, bytes, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Taps (row-major cells) that clear a board, and the drops left after them."""
+
+    taps: tuple[int, ...]
+    drops: int
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What a search found: the best line (None: none found), whether it is proven best (a
+    proven None: no line clears the board), and the boards expanded."""
+
+    line: Line | None
+    proven: bool
+    expanded: int
+
+
+def _row_masks(width: int) -> dict[bytes, int]:
+    """Columns holding drops, as a bit mask, for every row of 0/1 flags."""
+    masks = {}
+    for mask in range(1 << width):
+        masks[bytes((mask >> x) & 1 for x in range(width))] = mask
+    return masks
+
+
+class _Board:
+    """A board size's geometry for the bound."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.masks = _row_masks(width)
+        self.flags = bytes(min(v, 1) for v in range(256))
+
+    def components(self, board: bytes) -> int:
+        """Components of the cells holding drops: cells sharing a row or a column join."""
+        flags, w = board.translate(self.flags), self.width
+        groups: list[int] = []
+        for y in range(0, w * self.height, w):
+            merged = self.masks[flags[y : y + w]]
+            if merged:
+                apart = [g for g in groups if not g & merged]
+                for g in groups:
+                    if g & merged:
+                        merged |= g
+                groups = [*apart, merged]
+        return len(groups)
+
+    def bound(self, board: bytes, components: int) -> int:
+        """``h`` of the module's docstring, the board having ``components`` components."""
+        cells = len(board) - board.count(0)
+        if not cells:
+            return 0
+        return components - (cells + components - 1) // 3 + FULL - max(board)
+
+
+def solve(
+    width: int,
+    height: int,
+    board: bytes,
+    drops: int,
+    limit: int = LIMIT,
+    deadline: float | None = None,
+) -> Search:
+    """The line that clears the board with the most drops left, then the fewest taps, by A*
+    over chains (see the module); after ``limit`` taps tried (or past ``deadline``, a
+    ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
+    geometry = _Board(width, height)
+    step = ahead(width, height)
+    upper = greedy(width, height, board, drops)
+    # The best clear known, as (net cost, taps): nothing queued at or above it can do better.
+    known = (drops + 1, 0) if upper is None else (drops - upper.drops, len(upper.taps))
+    start = bytes(board)
+    if not any(start):
+        return Search(Line((), drops), True, 0)
+    best = {start: (0, 0)}
+    came: dict[bytes, tuple[bytes, tuple[bytes, int]]] = {}
+    bound = geometry.bound(start, geometry.components(start))
+    # Entries: (f, taps bound, net, taps, level, board, h): the board's moves of that level
+    # (see the module) are still to be played; among equal f the lower net cost first
+    # (measured: several times fewer boards than deeper first).
+    queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
+    expanded, tried = 0, [0]
+    reaches: list[dict[bytes, _Chain]] = [{} for _ in start]
+    while queue:
+        f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
+        if (f, fewest) >= known:
+            break
+        if best[cells] != (net, taps):
+            continue
+        if tried[0] >= limit or _late(deadline):
+            return Search(upper, False, expanded)
+        expanded += 1
+        filled = len(cells) - cells.count(0)
+        for level in _next_levels(preps, empties, cells.count(0)):
+            more, some = level
+            if drops - net - more >= 1:
+                lower = max(net + h, net + 1 + more - (filled + some) // 3)
+                if (lower, taps + 1 + more) < known:
+                    heapq.heappush(queue, (lower, taps + 1 + more, net, taps, level, cells, h))
+        since = None
+        if cells in came:
+            before, (last, tapped) = came[cells]
+            chain = reaches[tapped].get(last)
+            since = None if chain is None else (before, chain[0])
+        moves = _chains(step, cells, preps, empties, tried, reaches, since)
+        for k, (child, prepped, refund) in enumerate(moves):
+            if not k % 64 and (tried[0] >= limit or _late(deadline)):
+                return Search(upper, False, expanded)
+            child_net = net + 1 + preps - refund
+            left = drops - child_net
+            if left < 1 and (left < 0 or any(child)):
+                continue
+            child_taps = taps + 1 + preps
+            if not any(child):
+                played = _played(cells, prepped)
+                if (child_net, child_taps) < known:
+                    known = (child_net, child_taps)
+                    upper = Line((*_line(came, cells), *played), left)
+                continue
+            old = best.get(child)
+            if old is not None and old <= (child_net, child_taps):
+                continue
+            parts = geometry.components(child)
+            child_h = geometry.bound(child, parts)
+            # At least 4 − m preps, then a chain a component (see the module).
+            entry = (child_net + child_h, child_taps + FULL - max(child) + parts)
+            if entry >= known:
+                continue
+            best[child] = (child_net, child_taps)
+            came[child] = (cells, prepped)
+            heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_h))
+    return Search(upper, True, expanded)
+
+
+def _next_levels(preps: int, empties: int, room: int) -> list[tuple[int, int]]:
+    """The levels queued after ``(preps, empties)``: each pair ``(k, e)`` with ``e ≤ k`` and
+    ``e ≤ room`` once."""
+    levels = [(preps + 1, empties)]
+    if empties == preps and empties < room:
+        levels.append((preps + 1, empties + 1))
+    return levels
+
+
+def _late(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _chains(
+    step: tuple[int, ...],
+    cells: bytes,
+    preps: int,
+    empties: int,
+    tried: list[int],
+    reaches: list[dict[bytes, _Chain]],
+    since: tuple[bytes, int] | None = None,
+) -> Iterator[_Move]:
+    """Every chain after exactly ``preps`` preps that wait for it (see the module), ``empties``
+    of them on distinct empty cells: the board after, the taps (as the board the chain's tap
+    is played on, and its cell), and the refund; ``tried[0]`` counts the taps played,
+    ``reaches[cell]`` keeps the cells each chain tapped at ``cell`` reached and its board after
+    (the board comes back with more preps for its next moves). ``since``: the board before the
+    last move and the cells that move changed, if known."""
+    area, changed, delta = len(cells), 0, 0
+    if since is not None:
+        changed = since[1]
+        delta = int.from_bytes(since[0], "little") - int.from_bytes(cells, "little")
+    for cell, value in enumerate(cells):
+        forced = FULL - value
+        if forced > preps or (not value and not empties):
+            continue
+        board = cells[:cell] + _FULL + cells[cell + 1 :]
+        bit = 1 << cell
+        stack = [(board, preps - forced, empties - (not value), bit, bit if forced else 0, 0)]
+        seen = {board}
+        memo = reaches[cell]
+        while stack:
+            board, left, fresh, prepped, burst, reach = stack.pop()
+            cached = memo.get(board)
+            if cached is None or not left:
+                tried[0] += 1  # as many as when every such chain was run
+            if cached is None and changed:
+                # The same preps on the board before the last move: a chain there that left
+                # the cells that move changed alone runs the same here (see the module).
+                twin = memo.get((int.from_bytes(board, "little") + delta).to_bytes(area, "little"))
+                if twin is not None and not twin[0] & changed:
+                    after = (int.from_bytes(twin[1], "little") - delta).to_bytes(area, "little")
+                    cached = memo[board] = twin[0], after, twin[2], twin[3]
+            if cached is None:
+                end = bytearray(board)
+                bursts, _, burnt, reached = burst_at(step, end, cell)
+                ends = bytes(end)
+                memo[board] = reached, ends, bursts, burnt
+            else:
+                reached, ends, bursts, burnt = cached
+            if not left:
+                if not fresh and burnt & burst == burst and reached & reach == reach:
+                    yield ends, (board, cell), bursts // PER_REFUND
+                continue
+            open_ = reached & ~prepped
+            while open_:
+                low = open_ & -open_
+                open_ ^= low
+                there = low.bit_length() - 1
+                value = board[there]
+                now = fresh - (not value)
+                if now < 0:
+                    continue
+                # Room for the empty cells still to prep: ``now ≤ left − more``.
+                top, room = FULL - value, left - now
+                for more in range(1, (top if top < room else room) + 1):
+                    # The last prep on a cell holding drops that this chain leaves holding
+                    # at most 4 − more: the chain with it runs the same (see the module),
+                    # and leaves the prepped cell unburst.
+                    if more == left and value and 0 < ends[there] <= FULL - more:
+                        continue
+                    after = board[:there] + _BYTES[value + more] + board[there + 1 :]
+                    if after in seen:
+                        continue
+                    seen.add(after)
+                    must = low if value or more > 1 else 0
+                    stack.append(
+                        (after, left - more, now, prepped | low, burst | must, reach | low ^ must)
+                    )
+
+
+def _played(cells: bytes, prepped: tuple[bytes, int]) -> tuple[int, ...]:
+    """The taps of a move from ``cells``: the preps (reading order), then the chain's tap."""
+    board, cell = prepped
+    return (*(c for c, v in enumerate(cells) for _ in range(board[c] - v)), cell)
+
+
+def _line(came: dict[bytes, tuple[bytes, tuple[bytes, int]]], board: bytes) -> tuple[int, ...]:
+    """The taps that led from the start to ``board``."""
+    parts = []
+    while board in came:
+        before, prepped = came[board]
+        parts.append(_played(before, prepped))
+        board = before
+    return tuple(cell for played in reversed(parts) for cell in played)
+
+
+def replay(width: int, height: int, board: bytes, drops: int, taps: tuple[int, ...]) -> int | None:
+    """The drops left once ``taps`` clear the board, or None if they do not (the drops run
+    out, or the board is not clear after the last)."""
+    for k, cell in enumerate(taps):
+        if drops < 1:
+            return None
+        tapped = tap(width, height, board, cell)
+        board, drops = tapped.cells, drops - 1 + tapped.refund
+        if not any(board):
+            return drops if k == len(taps) - 1 else None
+    return None
+
+
+def greedy(width: int, height: int, board: bytes, drops: int) -> Line | None:
+    """The greedy player's line, if it clears the board: each tap bursts the most cells,
+    ties going to the fullest cell, then to the first in reading order."""
+    taps: list[int] = []
+    while drops > 0 and len(taps) < MAX_GREEDY_TAPS:
+        cell = greedy_tap(width, height, board)
+        tapped = tap(width, height, board, cell)
+        board, drops = tapped.cells, drops - 1 + tapped.refund
+        taps.append(cell)
+        if not any(board):
+            return Line(tuple(taps), drops)
+    return None
+
+
+def greedy_tap(width: int, height: int, board: bytes) -> int:
+    """The greedy player's tap: the most bursts, then the fullest cell, then the first."""
+    choices = [(tap(width, height, board, c).bursts, board[c], -c) for c in range(len(board))]
+    return -max(choices)[2]
+
+
+def best_first(
+    width: int, height: int, board: bytes, drops: int, limit: int = LIMIT
+) -> Line | None:
+    """The seed's bot, the "A*" it is not: boards by net drops used, then the refunds so far
+    (more first), then Σ(5 − v) over the cells holding drops; the first clear it takes out
+    (None: none within ``limit`` boards)."""
+    area = len(board)
+    start = bytes(board)
+    queue: list[tuple[int, int, int, bytes, tuple[int, ...]]] = [(0, 0, _spread(start), start, ())]
+    seen = {start: 0}
+    for _ in range(limit):
+        if not queue:
+            return None
+        net, refunds, _, cells, taps = heapq.heappop(queue)
+        if cells.count(0) == area:
+            return Line(taps, drops - net)
+        for cell in range(area):
+            tapped = tap(width, height, cells, cell)
+            child, child_net = tapped.cells, net + 1 - tapped.refund
+            left = drops - child_net
+            if left < 1 and (left < 0 or child.count(0) != area):
+                continue
+            if seen.get(child, child_net + 1) <= child_net:
+                continue
+            seen[child] = child_net
+            entry = (child_net, refunds - tapped.refund, _spread(child), child, (*taps, cell))
+            heapq.heappush(queue, entry)
+    return None
+
+
+def _spread(board: bytes) -> int:
+    """The seed's map score: Σ(5 − v) over the cells holding drops."""
+    return sum(5 - v for v in board if v)
