@@ -144,17 +144,32 @@ def _targets(text: str):
             yield number, match.group(1)
 
 
+def _anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a page's headings (lower case, punctuation dropped, spaces
+    as hyphens)."""
+    found = set()
+    for line in page.read_text().splitlines():
+        heading = re.match(r"#+\s+(.*)", line)
+        if heading:
+            words = re.sub(r"[^\w\- ]", "", heading.group(1).lower())
+            found.add(words.replace(" ", "-"))
+    return found
+
+
 def test_every_relative_link_and_picture_is_there():
     missing = []
     for page in _pages():
         if not page.is_file():
             continue
         for line, target in _targets(page.read_text()):
-            if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
-                continue  # a web address, or a place on the same page
-            path = target.split("#")[0]
-            if not (page.parent / path).exists():
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):
+                continue  # a web address
+            path, _, anchor = target.partition("#")
+            there = page.parent / path if path else page
+            if not there.exists():
                 missing.append(f"{page.relative_to(ROOT)}:{line}: {target}")
+            elif anchor and there.suffix == ".md" and anchor not in _anchors(there):
+                missing.append(f"{page.relative_to(ROOT)}:{line}: {target} (no such heading)")
     assert missing == []
 
 
