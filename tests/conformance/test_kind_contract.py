@@ -1,14 +1,15 @@
 """The contract of ``puzzle.kind.Kind``, checked on every registered kind, on Lights Out
 (tests/template/lights.py), a kind the generic code was not written for. Only texts people type
-are kind-specific here: small parameters, and what may follow a cell name in a move."""
+are kind-specific here: small parameters, and what may follow a cell name in a move, which each
+kind gives in its folder (``kinds/<kind>/tests/examples.py``)."""
 
-from collections.abc import Callable
+import importlib
 from dataclasses import replace
 from datetime import date, timedelta
 from functools import cache
-from typing import NamedTuple
 
 import pytest
+from conformance.example import Example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
@@ -18,39 +19,16 @@ from puzzle import KINDS, Generated, MoveError, normalize_seed, parse_code
 from puzzle.kind import Scoring
 
 
-def cell_word(x: int, y: int, suffix: str, width: int, height: int) -> str:
-    """A cell's name and what follows it: 'B3x2'."""
-    return f"{chr(65 + x)}{y + 1}{suffix}"
+def example_of(name: str) -> Example:
+    """A registered kind's small examples, from its folder (``kinds/<kind>/tests/examples.py``)."""
+    try:
+        return importlib.import_module(f"kinds.{name}.tests.examples").EXAMPLE
+    except ModuleNotFoundError:
+        pytest.fail(f"kinds/{name}/tests/examples.py is missing: give the kind small examples")
 
 
-def edge_word(x: int, y: int, side: str, width: int, height: int) -> str:
-    """The edge on one side of a cell (to the right, or below; the other way at the
-    board's border), or a word of its own: 'B3-C3', 'check'."""
-    if side not in ("right", "down"):
-        return side
-    dx, dy = (1, 0) if side == "right" else (0, 1)
-    if x + dx >= width or y + dy >= height:
-        dx, dy = -dx, -dy
-    return f"{cell_word(x, y, '', width, height)}-{cell_word(x + dx, y + dy, '', width, height)}"
-
-
-class Example(NamedTuple):
-    #: Canonical parameters of small boards of different sizes, not all square.
-    params: tuple[str, ...]
-    #: What may follow a cell name (``B3``) in a move, "" included.
-    suffixes: tuple[str, ...]
-    #: How a move is written from a cell and a suffix (a kind whose moves are not cells
-    #: gives its own).
-    word: Callable[[int, int, str, int, int], str] = cell_word
-
-
-EXAMPLES = {
-    "pipes": Example(("3x3", "5x4"), ("", "x2", "ccw", "cwx3", "lock")),
-    "mines": Example(("5x5m3", "9x9", "7x5"), ("", "f", "c")),
-    "lights": Example(("3x3", "5x5", "6x4"), ("",)),
-    "maze": Example(("5x5", "7x5h", "6x8k", "5x6e"), ("",)),
-    "drops": Example(("6x6", "7x6e"), ("",)),
-    "choco": Example(("6x6", "8x6h"), ("right", "down", "check"), edge_word),
+EXAMPLES = {name: example_of(name) for name in KINDS} | {
+    LIGHTS.name: Example(("3x3", "5x5", "6x4"), ("",))
 }
 UNDER_TEST = {**KINDS, LIGHTS.name: LIGHTS}
 NAMES = sorted(UNDER_TEST)
@@ -89,7 +67,7 @@ def assert_marks_on_board(marks, area):
 
 
 def test_every_kind_has_examples_here():
-    assert set(NAMES) <= set(EXAMPLES), "add small examples for the new kind to EXAMPLES"
+    assert set(NAMES) <= set(EXAMPLES), "every kind needs kinds/<kind>/tests/examples.py"
     assert LIGHTS.name not in KINDS, "the test-only kind must not be registered for good"
 
 

@@ -22,14 +22,12 @@ from kinds.pipes.engine import (
 from kinds.pipes.tests.oracles import brute_force_solutions
 from puzzle import KINDS, MoveError, parse_code
 
-SMALL = {"pipes": ["3x3", "5x4", "6x6n"], "mines": ["5x5m3", "9x9", "16x16m50"]}
 
-
-@pytest.mark.parametrize(("name", "params"), [(k, p) for k, ps in SMALL.items() for p in ps])
-def test_a_generated_puzzle_survives_its_text(name, params):
-    kind = KINDS[name]
+@pytest.mark.parametrize("params", ["3x3", "5x4", "6x6n"])
+def test_a_generated_puzzle_survives_its_text(params):
+    kind = KIND
     made = kind.generate(kind.parse_params(params), "Kind Test")
-    assert made.code == f"{name}:{params}-kind-test" and made.generator == kind.generator
+    assert made.code == f"pipes:{params}-kind-test" and made.generator == kind.generator
     assert kind.format_params(kind.parse_params(made.params)) == made.params
     puzzle = kind.load(made)
     state = kind.initial_state(puzzle)
@@ -43,7 +41,7 @@ def test_old_and_new_codes_name_the_same_puzzle():
     made = KIND.generate(Params(8, 8), "abc")
     old = from_code("8x8-abc")
     assert KIND.load(made).tiles == old.tiles and KIND.load(made).solution == old.solution
-    assert sorted(KINDS) == ["choco", "drops", "maze", "mines", "pipes"]
+    assert KINDS["pipes"] is KIND
 
 
 PUZZLE = KIND.load(KIND.generate(Params(5, 5), "kind"))
