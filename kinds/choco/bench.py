@@ -4,8 +4,8 @@ and proving a board unique from scratch, against an exact-cover counter.
 Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.choco.bench [seeds]``. Prints
 medians, p95s and maxima in milliseconds, one core. The issue's targets: 8×8 p95 ≤ 1 s and
 10×10 p95 ≤ 2 s (normal). The reference, measured in the same run on the same boards, is the
-tests' independent oracle (``tests/chocokit.py``, pure-Python exact cover, stopping at 2
-solutions), the approach the notes measured at 5.4 s median at 8×8 before SAT.
+tests' independent oracle (``tests/chocokit.py`` in this folder, pure-Python exact cover,
+stopping at 2 solutions), the approach the notes measured at 5.4 s median at 8×8 before SAT.
 """
 
 from __future__ import annotations

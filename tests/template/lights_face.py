@@ -1,4 +1,4 @@
-"""Lights Out on Discord, for tests only: a face written as a new kind's ``bot/kinds/<kind>.py``
+"""Lights Out on Discord, for tests only: a face written as a new kind's ``kinds/<kind>/face.py``
 would be, registered from the tests (``register_face(monkeypatch)``) with no change to any
 generic module."""
 

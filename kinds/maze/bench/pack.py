@@ -3,10 +3,10 @@
 Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.maze.bench.pack``. Nothing here runs
 Minecraft: the maze is built in the test world (tests/mcworld.py), which runs exactly the
 pack's commands and counts them as the game counts its ``maxCommandChainLength``. Most mazes
-are the tests' own (tests/mazeplans.py: depth-first spanning trees, long corridors and few
-dead ends, optionally with loops); the rows marked "kind" are the maze kind's 40×40 mazes,
-as the bot hands them to the pack (Prim, hard Prim, hard Kruskal), which have more dead ends
-and so more wall runs to fill.
+are the tests' own (tests/mazeplans.py in this folder: depth-first spanning trees, long
+corridors and few dead ends, optionally with loops); the rows marked "kind" are the maze
+kind's 40×40 mazes, as the bot hands them to the pack (Prim, hard Prim, hard Kruskal), which
+have more dead ends and so more wall runs to fill.
 """
 
 from __future__ import annotations

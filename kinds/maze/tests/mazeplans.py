@@ -1,4 +1,4 @@
-"""Maze plans for the pack's tests and bench/mazepack.py, made here (not by the maze kind):
+"""Maze plans for the pack's tests and kinds/maze/bench/pack.py, made here (not by the maze kind):
 random spanning trees of the grid, optionally with loops, and start and exit at two cells
 far apart."""
 

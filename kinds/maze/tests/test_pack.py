@@ -2,7 +2,7 @@
 zip: every wall and opening against the plan, the start and exit blocks, the exit reachable
 on foot, chunks released, Minecraft's limits, and the race from ``maze:start`` to the exit.
 
-The layout the pack promises (``datapack/maze/functions.py``), stated here on its own: run
+The layout the pack promises (``kinds/maze/pack/functions.py``), stated here on its own: run
 by a player, the maze's north-west floor block is 2 blocks east and 2 south of the block
 they stand in, one block down; cell (x, y) is the 2 × 2 corridor 3x + 1 … 3x + 2 blocks east
 and 3y + 1 … 3y + 2 south of it, 3 blocks high; the walls stand between the cells."""

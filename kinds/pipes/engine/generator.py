@@ -16,7 +16,8 @@ neighbours, one in the group, so they cannot be capped. The capped cells along e
 the rectangle link to each other, and those at the ends link around the corners through the
 diagonal cells, so together they close a ring of links around it (a band's sides are rings
 already): a cycle in a tree, which is impossible. So Prim always spans the board.
-``spanning_tree`` still verifies it and ``tests/test_generator.py`` checks thousands of seeds.
+``spanning_tree`` still verifies it and ``kinds/pipes/tests/test_generator.py`` checks
+thousands of seeds.
 
 Levels: ``easy`` puzzles are made unique for the solver's easy rules alone (edges and loops),
 so they never need dead-end reasoning; ``normal`` ones for all its rules (Tatham's standard:
