@@ -12,6 +12,7 @@ from discord.ext import commands
 import db
 import play
 from play import GameService
+from play.daily_post import DailyPosts
 
 from .buttons import DYNAMIC_ITEMS
 from .client import PipesClient
@@ -54,7 +55,6 @@ class PipesBot(PipesClient):
         )
         self.settings = settings
         self.clock = clock
-        self.failing_posts = {}
         self.shown = Shown()
         self.sync_commands = sync_commands
         self.schedule = schedule
@@ -72,6 +72,7 @@ class PipesBot(PipesClient):
             offload=self.workers.generate,
             daily_secret=self.settings.daily_secret,
         )
+        self.posts = DailyPosts(self.storage, self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if not self.settings.workers:  # each kind's warm-up now, not on a click
             await asyncio.to_thread(warm)

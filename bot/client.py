@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import db
 from play import GameService
+from play.daily_post import DailyPosts
 
 from .config import Settings
 from .logs import log_done
@@ -23,8 +24,8 @@ log = logging.getLogger("bot")
 
 
 class PipesClient(commands.AutoShardedBot):
-    """The bot as its parts see it. ``storage``, ``service`` and ``workers`` exist once it is
-    set up. It runs the shards its settings name (all of them by default)."""
+    """The bot as its parts see it. ``storage``, ``service``, ``posts`` and ``workers`` exist
+    once it is set up. It runs the shards its settings name (all of them by default)."""
 
     settings: Settings
     clock: db.Clock
@@ -33,8 +34,8 @@ class PipesClient(commands.AutoShardedBot):
     workers: Workers
     #: The boards this bot showed: their messages, who saw which last, their locks.
     shown: Shown
-    #: Servers whose last daily post failed on our side, with the failure (logged once).
-    failing_posts: dict[int, str]
+    #: The daily post's decisions: which servers are due, claims, retries and pauses.
+    posts: DailyPosts
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

@@ -1,11 +1,7 @@
-"""The daily post: when each server is due, and posting it exactly once per local day.
-
-A server's day is its local calendar date, and it plays that date's puzzle (one puzzle per
-date worldwide, as Wordle does). Posting times are computed here from each server's local
-time and IANA zone; the APScheduler job only wakes us every minute in UTC (a CronTrigger in a
-local zone skips a day at the spring DST change: APScheduler issues #606 and #529). Whoever
-wins the database's claim on (server, local date) posts, so restarts and rival schedulers
-never post twice, and a post missed while the bot was down is made at the next start.
+"""The daily post on Discord: the job that wakes every minute (in UTC), and sending what the
+service decides. Which servers are due, the claim on (server, local date), retries, pauses and
+the calendar are ``play.daily_post``'s; this module asks it what to post, sends it, and tells
+it what came of it.
 """
 
 from __future__ import annotations
@@ -15,8 +11,7 @@ import contextlib
 import hashlib
 import io
 import logging
-from datetime import UTC, date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import UTC, date, datetime
 
 import discord
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -24,8 +19,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.daily import RefusedChoice, daily_of, posted_kinds
-from puzzle import KINDS, quote
+from play.daily import RefusedChoice
+from play.daily_post import Due, next_puzzle_time
 
 from .buttons import PlayButton
 from .client import PipesClient
@@ -35,52 +30,8 @@ from .permissions import listed, missing_permissions
 from .replies import NO_MENTIONS
 
 log = logging.getLogger(__name__)
-#: A claimed post still without a message after this long is tried again.
-RETRY_AFTER = timedelta(minutes=10)
-#: After this many refused posts in a row, a server's daily is paused until setup runs again.
-MAX_FAILURES = 3
 #: Servers whose posts are made at the same time, at most.
 AT_ONCE = 8
-#: What trying to post a server's daily came to.
-POSTED, WAITING, NOT_DUE = "posted", "waiting", "not due"
-
-
-def local_day(settings: GuildSettings, now: datetime) -> date:
-    """The server's calendar date at ``now``."""
-    return now.astimezone(ZoneInfo(settings.timezone)).date()
-
-
-def post_instant(settings: GuildSettings, day: date) -> datetime:
-    """The UTC instant of a server's post on a local calendar day. A local time that a DST
-    change skips falls after the gap, one it repeats is the first; either way the post stays
-    inside its own local day (a gap that ends the day moves it to the day's last minute)."""
-    zone = ZoneInfo(settings.timezone)
-    instant = datetime.combine(day, settings.post_time, tzinfo=zone).astimezone(UTC)
-    if instant.astimezone(zone).date() != day:
-        following = datetime.combine(day + timedelta(days=1), time(0, 0), tzinfo=zone)
-        instant = following.astimezone(UTC) - timedelta(minutes=1)
-    return instant
-
-
-def due_post(settings: GuildSettings, now: datetime) -> date | None:
-    """The local date whose post is due by ``now`` (its post time has passed), or None while
-    today's post time is still ahead."""
-    day = local_day(settings, now)
-    return day if now >= post_instant(settings, day) else None
-
-
-def next_post(settings: GuildSettings, now: datetime) -> datetime:
-    """The next UTC instant a server posts at."""
-    day = local_day(settings, now)
-    instant = post_instant(settings, day)
-    return instant if instant > now else post_instant(settings, day + timedelta(days=1))
-
-
-def next_puzzle_time(settings: GuildSettings, now: datetime) -> datetime:
-    """The server's next local midnight, when its next daily puzzle appears."""
-    zone = ZoneInfo(settings.timezone)
-    following = datetime.combine(local_day(settings, now) + timedelta(days=1), time(0), zone)
-    return following.astimezone(UTC)
 
 
 class DailyPoster:
@@ -109,13 +60,10 @@ class DailyPoster:
 
     async def tick(self) -> int:
         """Every server on its own, at once (one's failure or slowness never delays another's
-        post): make its puzzles of today and tomorrow ahead, then post what is due; returns
-        how many posts were made. A server whose settings its kinds refuse is paused (they
-        will not fix themselves), its manager told and the pause logged once; any other
-        failure is logged once until the server posts again."""
+        post): post what the service finds due; returns how many posts were made."""
         now = self.bot.clock()
         # Each process posts for the servers of its own shards; the claim still guards.
-        guilds = [g for g in await self.bot.storage.enabled_guilds() if self.bot.runs(g.guild_id)]
+        guilds = await self.bot.posts.servers(self.bot.runs)
         room = asyncio.Semaphore(AT_ONCE)
 
         async def one(settings: GuildSettings) -> bool:
@@ -125,86 +73,41 @@ class DailyPoster:
         return sum(await asyncio.gather(*(one(settings) for settings in guilds)))
 
     async def _post_guarded(self, settings: GuildSettings, now: datetime) -> bool:
-        guild = settings.guild_id
+        """Post a server's daily if it is due; whatever fails is the service's to count,
+        and a pause is told to whoever set the daily up."""
+        posts = self.bot.posts
         try:
-            outcome = await self._post_if_due(settings, now)
+            return await self._post_if_due(settings, now)
         except RefusedChoice as error:
-            await self._refused(settings, error)
+            reason = await posts.refuse_choice(settings, error)
+            if reason is not None:
+                await self._tell_manager(settings, reason)
             return False
         except Exception as error:
-            if guild not in self.bot.failing_posts:
-                log.exception("daily post for guild %s failed", guild)
-            self.bot.failing_posts[guild] = repr(error)
+            posts.failed(settings.guild_id, error)
             return False
-        if outcome != WAITING:  # posted, or nothing due: whatever failed is over
-            self.bot.failing_posts.pop(guild, None)
-        return outcome == POSTED
 
-    async def _refused(self, settings: GuildSettings, error: RefusedChoice) -> None:
-        """Pause a server whose daily choice its kind refuses, saying why (once)."""
-        reason = (
-            f"its daily {KINDS[error.kind].title} is set to {quote(error.choice)}, which it "
-            "cannot play: change it with `/pipes-setup kind`"
-        )
-        if settings.paused != reason:
-            await self.bot.storage.set_post_state(settings.guild_id, settings.failures, reason)
-            log.warning("daily post guild=%s outcome=paused reason=%s", settings.guild_id, reason)
-            await self._tell_manager(settings, reason)
-
-    async def _post_if_due(self, settings: GuildSettings, now: datetime) -> str:
-        """Post a server's daily if it is due: ``POSTED``, ``WAITING`` (someone else's claim
-        on it is not stale yet) or ``NOT_DUE``."""
-        if settings.paused is not None or not posted_kinds(settings):
-            return NOT_DUE
-        service, today = self.bot.service, now.astimezone(UTC).date()
-        for ahead in (today, today + timedelta(days=1)):  # made before anyone asks
-            for kind in posted_kinds(settings):
-                await service.daily_puzzle(ahead, daily_of(settings, ahead, kind), kind)
-        day = due_post(settings, now)
-        if day is None or settings.channel_id is None:
-            return NOT_DUE
-        storage = self.bot.storage
-        dailies = [
-            await service.daily_puzzle(day, daily_of(settings, day, kind), kind)
-            for kind in posted_kinds(settings)
-        ]
-        daily = dailies[0]  # the post is claimed, and found again, by its first puzzle
-        if not await storage.claim_daily_post(
-            settings.guild_id, day, daily.id, settings.channel_id
-        ):
-            post = await storage.daily_post(settings.guild_id, day)
-            stale = post is not None and post.message_id is None
-            if not (
-                stale
-                and await storage.reclaim_daily_post(settings.guild_id, day, now - RETRY_AFTER)
-            ):
-                return WAITING if stale else NOT_DUE
-            # The earlier try may have reached Discord and lost only its answer.
-            found = await self._find_post(settings.channel_id, daily.id)
+    async def _post_if_due(self, settings: GuildSettings, now: datetime) -> bool:
+        """Send the post the service claimed for this process, if any (a retry first looks
+        for the earlier try in the channel); True if a post was made."""
+        posts = self.bot.posts
+        due = await posts.claim(settings, now)
+        if due is None:
+            return False
+        if due.retry:  # the earlier try may have reached Discord and lost only its answer
+            found = await self._find_post(due.channel_id, due.dailies[0].id)
             if found is not None:
-                await storage.set_daily_post_message(settings.guild_id, day, found.id)
-                log.info(
-                    "daily post guild=%s date=%s outcome=found-earlier message=%s",
-                    settings.guild_id,
-                    day,
-                    found.id,
-                )
-                return NOT_DUE
+                await posts.found(due, found.id)
+                return False
         try:
-            message = await self.send(settings, dailies, now)
+            message = await self.send(settings, due.dailies, now)
         except discord.Forbidden as error:
-            await self._failed(settings, day, error)
-            return NOT_DUE
-        await storage.set_daily_post_message(settings.guild_id, day, message.id)
-        if settings.failures:
-            await storage.set_post_state(settings.guild_id, 0, None)
-        log.info(
-            "daily post guild=%s date=%s outcome=posted message=%s",
-            settings.guild_id,
-            day,
-            message.id,
-        )
-        return POSTED
+            reason = await posts.refused(due, self._why_refused(due), error.code)
+            if reason is not None:
+                await self._tell_manager(settings, reason)
+            return False
+        await posts.posted(due, message.id)
+        return True
 
     async def send(
         self, settings: GuildSettings, dailies: list[DailyPuzzle], now: datetime
@@ -266,25 +169,10 @@ class DailyPoster:
                 return message
         return None
 
-    async def _failed(self, settings: GuildSettings, day: date, error: discord.Forbidden) -> None:
-        """A post Discord refused (it will not fix itself): count it; after ``MAX_FAILURES``
-        pause the server's daily and tell whoever set it up how to fix it."""
-        assert settings.channel_id is not None
-        missing = missing_permissions(self.bot.get_guild(settings.guild_id), settings.channel_id)
-        reason = f"I am missing {listed(missing)} there" if missing else "Discord refused it"
-        failures = settings.failures + 1
-        paused = reason if failures >= MAX_FAILURES else None
-        await self.bot.storage.set_post_state(settings.guild_id, failures, paused)
-        log.warning(
-            "daily post guild=%s date=%s outcome=refused code=%s failures=%d paused=%s",
-            settings.guild_id,
-            day,
-            error.code,
-            failures,
-            paused is not None,
-        )
-        if paused is not None:
-            await self._tell_manager(settings, reason)
+    def _why_refused(self, due: Due) -> str:
+        """Why Discord refuses a post in its channel, as far as this process can tell."""
+        missing = missing_permissions(self.bot.get_guild(due.guild_id), due.channel_id)
+        return f"I am missing {listed(missing)} there" if missing else "Discord refused it"
 
     async def _tell_manager(self, settings: GuildSettings, reason: str) -> None:
         """Tell whoever set a server's daily up, by direct message, why it is paused."""

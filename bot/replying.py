@@ -79,11 +79,7 @@ async def _shown_anew(
     """Remember a new message as the one showing the board; the private copy shown before
     it loses its buttons and points to the newer one — unless it shows a newer state (a
     move played while this message was made), which it then goes on showing."""
-    shown = interaction.client.shown
-    older, view = shown.copy(game.id), shown.view(game.id)
-    if view is not None and view.version > game.version:
-        return
-    shown.remember(game, interaction, message_id, window, mode)
+    older = interaction.client.shown.shown_anew(game, interaction, message_id, window, mode)
     if older is not None:
         with contextlib.suppress(discord.HTTPException):  # gone or out of reach
             await older.retire()
@@ -195,9 +191,7 @@ async def _show_clicked(
     )
     await edit(**_fields(message))
     game = board.game
-    shown = interaction.client.shown
-    older = shown.copy(game.id)
-    shown.remember(game, interaction, None, window, clicked.mode)
+    older = interaction.client.shown.remember(game, interaction, None, window, clicked.mode)
     if played.applied and game.finished:  # the other copies in view must not look alive
         here = interaction.message.id if interaction.message is not None else None
         await _update_in_view(interaction, game, older, message, skip=here)

@@ -20,10 +20,10 @@ from discord import app_commands
 from db import DailyKind, GuildSettings
 from play import UserError
 from play.daily import row_of, with_choice
+from play.daily_post import local_day, next_post
 from puzzle import quote
 
 from . import texts
-from .daily import local_day, next_post
 from .kinds import FACES
 from .options import GUILD_INSTALL, SIZE_TEXT, Commands, Interaction
 from .permissions import listed, missing_permissions
@@ -261,7 +261,7 @@ def setup_group() -> Commands:
         summary = texts.daily_setup(
             settings, next_post(settings, now), local_day(settings, now), missing, FACES
         )
-        if guild_id in interaction.client.failing_posts:
+        if interaction.client.posts.failing(guild_id):
             summary += (
                 "\n⚠️ The last try to post failed on our side; it is tried again every 10 minutes."
             )

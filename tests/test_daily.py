@@ -5,8 +5,8 @@ from zoneinfo import ZoneInfo, available_timezones
 import pytest
 from botkit import pipes_daily
 
-from bot.daily import due_post, next_post, next_puzzle_time, post_instant
 from db import GuildSettings
+from play.daily_post import due_post, next_post, next_puzzle_time, post_instant
 from playground.offline import CHANNEL_ID, GUILD_ID
 
 

@@ -16,11 +16,11 @@ from botkit import ALICE, MANAGER, enable_daily, new_board
 
 import kinds.pipes.face as pipes_face
 from bot import deadline as deadline_module
-from bot.daily import MAX_FAILURES, RETRY_AFTER
 from bot.replies import MAX_CONTENT, SORRY
 from bot.setup import find_zone, parse_post_time
 from kinds.pipes.tests.clicks import solve_by_clicks
 from play import UserError
+from play.daily_post import MAX_FAILURES, RETRY_AFTER
 from playground.offline import CHANNEL_ID, GUILD_ID, http_error
 
 SETUP_CHANNEL = {
