@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from dataclasses import asdict
@@ -233,5 +234,8 @@ def main(argv: list[str] | None = None, stdin: str | None = None) -> int:
     except ValueError as error:
         print(str(error), file=sys.stderr)
         return 2
-    print(out)
+    try:
+        print(out, flush=True)
+    except BrokenPipeError:  # a reader that stopped early (``| head``) refuses nothing
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
