@@ -18,6 +18,12 @@ end (the Discord bot, the playground, the datapack) drives any kind through ``Ki
 A kind also owns what surrounds a game: its presets, the parameters of its daily (``daily``)
 and how its finished games rank (``scoring``). Everything a kind hands out is immutable, so
 states can be shared and cached freely.
+
+Two extras are optional, looked up on the kind object by the command line (``puzzle.cli``):
+``text_format(puzzle, state)``, its board as plain text (``TextFormat``, Tatham's
+``text_format``; without it the command line prints the texts), and ``command_line``, its own
+part of ``python -m puzzle`` (``CommandLine``: options, a JSON form, a board read without a
+code), kept in the kind's ``engine/cli.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +31,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from argparse import ArgumentParser, Namespace
 
 Outcome = Literal["playing", "solved", "lost"]
 
@@ -230,3 +239,41 @@ class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):
 
     def encode_state(self, state: StateT) -> str: ...
     def decode_state(self, text: str) -> StateT: ...
+
+
+@runtime_checkable
+class TextFormat(Protocol):
+    """A kind that draws its board as plain text (Tatham's ``text_format``)."""
+
+    def text_format(self, puzzle: Any, state: Any) -> str:
+        """The board in this state as lines of text, coordinates included where the kind's
+        moves name cells."""
+        ...
+
+
+class CommandLine(Protocol):
+    """A kind's own part of the command line, offered as its ``command_line`` attribute:
+    options of its own, how they make parameters, other generators, a JSON form, and a board
+    checked without a code. ValueError (one sentence) refuses."""
+
+    def add_options(self, command: str, parser: ArgumentParser) -> None:
+        """Options of its own for ``new``, ``show`` or ``check``."""
+        ...
+
+    def params(self, text: str, options: Namespace) -> str:
+        """``new``: the parameters text made of the one typed and the kind's options."""
+        ...
+
+    def generate(self, params: str, seed: str, options: Namespace) -> Generated | None:
+        """``show``: the puzzle of a code as another generator the options name made it
+        (None: the kind's own generator)."""
+        ...
+
+    def to_json(self, puzzle: Any) -> dict[str, object]:
+        """``--json`` of ``new`` and ``show``."""
+        ...
+
+    def check(self, text: str, options: Namespace) -> str:
+        """``check`` without a code: a board in the kind's own form (read from stdin),
+        checked, as the text to print."""
+        ...

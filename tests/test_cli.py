@@ -2,7 +2,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+from sentences import assert_one_sentence
+
 from kinds.pipes.engine import from_code
+from puzzle import KINDS, parse_code
+from puzzle.kind import TextFormat
 
 
 def run(*args, stdin=None):
@@ -57,3 +62,108 @@ def test_codes_of_the_first_generator_still_show():
     # Played in 2026 with par 87, clockwise turns only; its par is now the fewest either way.
     assert old.startswith("Pipes 8x8-d20261122 · 8×8 · normal · par 53 ")
     assert new != old
+
+
+# Every registered kind, read from the registry: the generic forms of new, show and check.
+
+KIND_NAMES = list(KINDS)
+
+
+def smallest(kind):
+    """The kind's preset with the fewest cells."""
+
+    def area(text):
+        width, height = kind.size(kind.parse_params(text))
+        return width * height
+
+    return kind.format_params(kind.parse_params(min(kind.presets, key=area)))
+
+
+def solving_moves(kind, puzzle):
+    """Moves that solve the puzzle from its start, found through the kind's hints, and the
+    state they leave."""
+    state, moves = kind.initial_state(puzzle), []
+    while kind.status(puzzle, state).outcome == "playing":
+        move = kind.hint(puzzle, state)
+        assert not isinstance(move, str), move
+        moves.append(kind.format_move(puzzle, move))
+        state = kind.apply(puzzle, state, [move]).state
+    return " ".join(moves), state
+
+
+def test_every_kind_has_a_text_board():
+    assert KIND_NAMES and all(isinstance(kind, TextFormat) for kind in KINDS.values())
+
+
+@pytest.mark.parametrize("name", KIND_NAMES)
+def test_new_and_show_print_the_same_puzzle_of_every_kind(name):
+    kind = KINDS[name]
+    params = smallest(kind)
+    made = kind.generate(kind.parse_params(params), "cli")
+    puzzle = kind.load(made)
+    out = run("new", name, params, "--seed", "cli")
+    assert out.returncode == 0 and out.stderr == ""
+    header, _, board = out.stdout.rstrip("\n").partition("\n")
+    title, _, code = header.split(" · ")[0].rpartition(" ")
+    assert title == kind.title and parse_code(code) == (name, made.params, "cli")
+    assert header.split(" · ", 1)[1] == (
+        f"{kind.label(puzzle)} · par {kind.par(puzzle)} · difficulty {made.difficulty}"
+    )
+    assert board == kind.text_format(puzzle, kind.initial_state(puzzle))
+    assert run("show", code).stdout == out.stdout
+    assert run("show", made.code).stdout == out.stdout
+
+
+@pytest.mark.parametrize("name", KIND_NAMES)
+def test_check_reports_a_solved_state_and_moves_that_solve_it(name):
+    kind = KINDS[name]
+    made = kind.generate(kind.parse_params(smallest(kind)), "cli")
+    puzzle = kind.load(made)
+    moves, solved = solving_moves(kind, puzzle)
+    status = kind.status(puzzle, solved)
+    expected = "solved" if status.points is None else f"solved · {status.points} points"
+
+    by_state = run("check", made.code, stdin=kind.encode_state(solved))
+    assert by_state.returncode == 0, by_state.stderr
+    lines = by_state.stdout.splitlines()
+    assert lines[-2:] == [f"state {kind.encode_state(solved)}", expected]
+    assert "\n".join(lines[1:-2]) == kind.text_format(puzzle, solved)
+
+    by_moves = json.loads(run("check", made.code, "--moves", moves, "--json").stdout)
+    assert by_moves["outcome"] == "solved" and by_moves["solved"] is True
+    assert by_moves["state"] == kind.encode_state(solved)
+
+    start = run("check", made.code, stdin="").stdout.splitlines()
+    assert start[-1] == "playing"
+    assert start[-2] == f"state {kind.encode_state(kind.initial_state(puzzle))}"
+
+
+@pytest.mark.parametrize("name", KIND_NAMES)
+def test_refusals_are_one_sentence_and_exit_2(name):
+    kind = KINDS[name]
+    code = kind.generate(kind.parse_params(smallest(kind)), "cli").code
+    refused = [
+        run("show", f"{name}:0x0-abc"),
+        run("new", name, "99x99"),
+        run("check", code, "--moves", "ZZ99"),
+        run("check", code, stdin="!!"),
+    ]
+    for out in refused:
+        assert out.returncode == 2 and out.stdout == "", out
+        assert_one_sentence(out.stderr.strip())
+
+
+def test_unknown_kinds_codes_and_commands_are_refused_in_one_sentence():
+    unknown = "nosuchkind"
+    assert unknown not in KINDS
+    for out in (
+        run("show", f"{unknown}:8x8-abc"),
+        run("new", unknown, "8x8"),
+        run("show", "not a code"),
+        run("new", "8x8", "--no-such-option"),
+        run("check", stdin="{not json"),
+        run(),
+    ):
+        assert out.returncode == 2 and out.stdout == "", out
+        assert_one_sentence(out.stderr.strip())
+    assert ", ".join(KINDS) in run("show", f"{unknown}:8x8-abc").stderr

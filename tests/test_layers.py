@@ -120,7 +120,7 @@ def test_shared_packages_import_only_the_layers_below_them():
     wrong = []
     for name, data in GRAPH.nodes(data=True):
         package = name.split(".")[0]
-        if package == "kinds" or name in REGISTRIES | HISTORY or NOT_YET_MOVED.match(name):
+        if package == "kinds" or name in REGISTRIES | HISTORY:
             continue
         for target in data["imports"]:
             top = target.split(".")[0]
@@ -196,11 +196,7 @@ def test_no_import_cycles():
     it; ``play.legacy`` upgrades the first kind's old codes for ``play``)."""
     assert list(nx.simple_cycles(GRAPH)) == []
     exceptions = REGISTRIES | HISTORY
-    edges = {
-        (a.split(".")[0], b.split(".")[0])
-        for a, b in GRAPH.edges
-        if a not in exceptions and not NOT_YET_MOVED.match(a)
-    }
+    edges = {(a.split(".")[0], b.split(".")[0]) for a, b in GRAPH.edges if a not in exceptions}
     packages = nx.DiGraph((a, b) for a, b in edges if a != b)
     assert list(nx.simple_cycles(packages)) == []
 
@@ -232,14 +228,8 @@ NAMESPACE = re.compile(r"pipes:|pipes-setup|daily pipes|pipes\.sqlite3")
 HISTORY = {"db.schema", "db.postgres_schema", "play.legacy", "puzzle.codes"}
 
 
-#: Kinds' modules still in the shared packages, on their way to their kinds' folders.
-NOT_YET_MOVED = re.compile(r"puzzle\.__main__")
-
-
 def _generic(name: str) -> bool:
     """Generic code: every shared module but the registries and history."""
-    if NOT_YET_MOVED.match(name):
-        return False
     return name.split(".")[0] != "kinds" and name not in REGISTRIES | HISTORY
 
 

@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from kinds.choco.engine.generator import generate
-from kinds.choco.engine.grid import Edge, Grid, decode, edges, encode
+from kinds.choco.engine.grid import UNKNOWN, Edge, Grid, decode, edges, encode
 from kinds.choco.engine.notation import (
     Move,
     Params,
@@ -20,7 +20,7 @@ from kinds.choco.engine.notation import (
 from kinds.choco.engine.rules import breaches, walls_of
 from kinds.choco.engine.solver import OutOfRounds, solutions
 from puzzle.codes import normalize_seed
-from puzzle.grid import decode_cells, encode_cells
+from puzzle.grid import OFFSETS, decode_cells, encode_cells
 from puzzle.kind import (
     Applied,
     Generated,
@@ -32,6 +32,7 @@ from puzzle.kind import (
     Status,
     TextParams,
 )
+from puzzle.textboard import walled
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
 GENERATOR = "choco/1"
@@ -207,6 +208,21 @@ class ChocoKind(TextParams[Params]):
         wrong = [e for e in inner if e in state.walls and e not in puzzle.walls]
         missing = [e for e in inner if e in puzzle.walls and e not in state.walls]
         return (wrong or missing)[0]
+
+    def text_format(self, puzzle: Choco, state: State) -> str:
+        """The walls drawn, gray cells filled with ``:``, numbers (``?`` one not given)."""
+        grid = puzzle.grid
+        glyphs = []
+        for gray, clue in zip(grid.gray, grid.clues, strict=True):
+            number = "" if clue is None else "?" if clue == UNKNOWN else str(clue)
+            glyphs.append(f"{number:{':' if gray else ' '}^3}")
+
+        def wall(cell: int, side: int) -> bool:
+            dx, dy = OFFSETS[side]
+            other = cell + dx + dy * grid.width
+            return (min(cell, other), max(cell, other)) in state.walls
+
+        return walled(grid.width, grid.height, glyphs, wall, f"walls {len(state.walls)}")
 
     def encode_state(self, state: State) -> str:
         """``<W>x<H>;walls=<hex>`` (``walls_text``), then ``;checked`` after a check."""

@@ -31,6 +31,7 @@ from puzzle.kind import (
     Status,
     TextParams,
 )
+from puzzle.textboard import cells
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
 GENERATOR = "drops/1"
@@ -249,6 +250,11 @@ class DropsKind(TextParams[Params]):
         if search.proven:
             return "No hint: no taps clear this board with the drops you have left."
         return greedy_tap(puzzle.width, puzzle.height, board)
+
+    def text_format(self, puzzle: Drops, state: State) -> str:
+        """Every cell's drops (``.`` none), and the drops left."""
+        glyphs = [str(drops or ".") for drops in state.cells]
+        return cells(puzzle.width, puzzle.height, glyphs, f"drops left {state.drops}")
 
     def encode_state(self, state: State) -> str:
         """``drops=<n>;<row 1>/…``: the drops left, the cells as in a description."""

@@ -32,6 +32,7 @@ from puzzle.kind import (
     Status,
     TextParams,
 )
+from puzzle.textboard import walled
 
 #: Version of ``generate``; bump it whenever the same code would give another maze.
 GENERATOR = "maze/2"
@@ -183,6 +184,19 @@ class MazeKind(TextParams[Params]):
         if state.player == puzzle.exit:
             return "No hint: you are on the exit."
         return Run(descent(puzzle.width, puzzle.height, puzzle.cells, puzzle.to_exit, state.player))
+
+    def text_format(self, puzzle: Maze, state: State) -> str:
+        """The walls (fog or not), ``S`` the start, ``E`` the exit, ``@`` the player,
+        ``·`` the cells walked."""
+        marks = {cell: "·" for cell in state.visited}
+        marks |= {puzzle.start: "S", puzzle.exit: "E", state.player: "@"}
+        glyphs = [marks.get(cell, "") for cell in range(puzzle.width * puzzle.height)]
+
+        def wall(cell: int, side: int) -> bool:
+            return not puzzle.cells[cell] >> side & 1
+
+        legend = f"steps {state.steps}"
+        return walled(puzzle.width, puzzle.height, glyphs, wall, legend)
 
     def encode_state(self, state: State) -> str:
         """``<player>:<steps>:<visited>``: the player's cell index, the steps walked, and the

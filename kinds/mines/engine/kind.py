@@ -34,6 +34,7 @@ from puzzle.codes import normalize_seed
 from puzzle.grid import decode_cells, encode_cells
 from puzzle.kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status, TextParams
 from puzzle.levels import WEEKLY, on_day, split_choice
+from puzzle.textboard import cells
 
 __all__ = ["GENERATOR", "KIND", "MinesKind", "Move", "Params", "Puzzle", "State"]
 
@@ -184,6 +185,19 @@ class MinesKind(TextParams[Params]):
             if move is not None:
                 return move
         return Move(_safe_cell(puzzle, state), "open")
+
+    def text_format(self, puzzle: Puzzle, state: State) -> str:
+        """``#`` hidden, ``F`` flagged, ``.`` an open cell with no mine around, else its
+        number; ``*`` the mine that went off; a legend of mines and flags."""
+        glyphs = [
+            "*" if cell == state.exploded
+            else "F" if cell in state.flagged
+            else "#" if cell not in state.opened
+            else str(puzzle.numbers[cell] or ".")
+            for cell in range(puzzle.width * puzzle.height)
+        ]  # fmt: skip
+        legend = f"{len(puzzle.mines)} mines · {len(state.flagged)} flagged"
+        return cells(puzzle.width, puzzle.height, glyphs, legend)
 
     def encode_state(self, state: State) -> str:
         """One character per cell, row-major, up to the last cell that is not hidden (a

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from kinds.pipes.engine.checker import check, flow_layers
+from kinds.pipes.engine.cli import PipesCommandLine
 from kinds.pipes.engine.generator import Puzzle, generate, source_of
 from kinds.pipes.engine.notation import (
     Move,
@@ -23,6 +24,7 @@ from kinds.pipes.engine.notation import (
     parse_params,
     parse_size,
 )
+from kinds.pipes.engine.textboard import render_text
 from kinds.pipes.engine.tiles import nearest_turns, rotate
 from kinds.pipes.engine.v1 import generate_v1, stored_par
 from puzzle.codes import normalize_seed, quote
@@ -213,6 +215,17 @@ class PipesKind:
                 turns = nearest_turns(state.tiles[cell], puzzle.solution[cell]) or 0
                 return Move(cell % puzzle.width, cell // puzzle.width, turns)
         return "No hint: every wrong tile is one you locked, so unlock them to get one."
+
+    def text_format(self, puzzle: Puzzle, state: State) -> str:
+        """The tiles with coordinates, and a legend: the source, tiles flooded, loop tiles,
+        whether it is solved."""
+        result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source, puzzle.wrap)
+        return render_text(puzzle.width, puzzle.height, state.tiles, puzzle.source, result)
+
+    @property
+    def command_line(self) -> PipesCommandLine:
+        """Pipes' own part of ``python -m puzzle`` (``engine/cli.py``)."""
+        return PipesCommandLine(self.generator, LEGACY_GENERATOR, self.generate_legacy)
 
     def encode_state(self, state: State) -> str:
         if not state.locked:
