@@ -1,5 +1,5 @@
 """The contract of ``bot.face.Face``, checked on every registered face and on Lights Out's
-(tests/template/lights_face.py): one face per kind, pictures for every outcome, buttons that
+(tests/template/lights/face.py): one face per kind, pictures for every outcome, buttons that
 say what they are, clicks that make moves the kind reads, and words that name the kind's
 own commands."""
 
@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 import discord
 import pytest
 from PIL import Image
-from template.lights_face import FACE as LIGHTS_FACE
-from template.lights_face import register_face
+from template import register_face
+from template.lights.face import FACE as LIGHTS_FACE
 
 import play.scoring
 from bot.board_message import board_view, first_window

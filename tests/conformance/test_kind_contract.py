@@ -1,5 +1,5 @@
 """The contract of ``puzzle.kind.Kind``, checked on every registered kind, on Lights Out
-(tests/template/lights.py), a kind the generic code was not written for. Only texts people type
+(tests/template/lights/), a kind the generic code was not written for. Only texts people type
 are kind-specific here: small parameters, and what may follow a cell name in a move."""
 
 from collections.abc import Callable
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
-from template.lights import KIND as LIGHTS
+from template.lights.engine import KIND as LIGHTS
 
 from puzzle import KINDS, Generated, MoveError, normalize_seed, parse_code
 from puzzle.kind import Scoring
