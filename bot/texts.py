@@ -359,8 +359,7 @@ def _time_bars(counts: tuple[int, ...]) -> str:
 
 #: What the help adds to a shared subcommand's name, beyond its options.
 SHARED_GLOSS: dict[str, Callable[[Face], str]] = {
-    "hint": lambda face: f" ({hint_penalty()})",
-    "restart": lambda face: " (your moves and clock carry on)",
+    "hint": lambda face: f" (+{penalty(1)} s)",
     "datapack": lambda face: (
         f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})" if face.pack else ""
     ),
@@ -392,7 +391,7 @@ def shared_help(face: Face, commands: Sequence[Command]) -> str:
     if daily := shared.pop("daily", None):
         lines.append(
             f"• {usage(kind, daily)} or **Play {face.kind.title}** under the daily post: today's "
-            "puzzle, on a board only you see; your time counts from when it is first shown."
+            "board, only you see it."
         )
     if shared:
         named = [

@@ -186,7 +186,8 @@ HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source rea
 pipe, with no loops and no open ends.
 • Picture: solid blue pipes carry water, hollow ones are dry, orange hatched tiles make a \
 loop, a round bulb is a dead end, a notched corner a locked tile.
-• Par: the fewest turns that solve it, each tile the shorter way (↻ or ↺). Time ranks you.
+• Par: the fewest turns that solve it, each tile the shorter way (↻ or ↺). Time ranks you, \
+from when the board is first shown.
 • Tip: start at the edges — no pipe may point off the board (unless it wraps).
 • `/pipes new [size] [level] [wrap] [seed]`: a board of your own in this channel, e.g. \
 `/pipes new 8x8 hard`. Levels: easy, normal, hard; wrap: pipes may leave one side and come \

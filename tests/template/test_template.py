@@ -41,7 +41,8 @@ def test_the_template_is_shaped_as_a_kinds_folder():
     }  # fmt: skip
     for kind in (ROOT / "kinds").iterdir():
         if (kind / "__init__.py").is_file():
-            assert {"engine", "face.py", "tests", "README.md"} <= {p.name for p in kind.iterdir()}
+            names = {p.name.removesuffix(".py") for p in kind.iterdir()}
+            assert {"engine", "picture", "face", "tests", "README.md"} <= names, kind.name
 
 
 def test_each_role_of_the_template_imports_only_what_a_kinds_may():

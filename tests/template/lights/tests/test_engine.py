@@ -98,7 +98,7 @@ def test_generation_uses_a_private_random_source():
     made = KIND.generate(KIND.parse_params("5x5"), "Same Seed")
     assert random.getstate() == before
     assert made == KIND.generate(KIND.parse_params("5x5"), "same-seed")
-    assert made.code == "lights:5x5-same-seed" and made.description.startswith("5x5:")
+    assert made.code == f"{KIND.name}:5x5-same-seed" and made.description.startswith("5x5:")
 
 
 def test_a_press_toggles_the_cell_and_its_neighbours_and_marks_it():
