@@ -4,29 +4,30 @@ the same of his games: draw, interpret a click, say the status).
 A face holds the kind's picture, its button window (tile labels, click modes, how a click
 becomes move text), its words (goal, help, status, counter) and its own commands (``new``
 and the typed move verbs). Everything else — daily, resume, hint, restart, give-up,
-leaderboards, stats, help, buttons, locks, messages — is generic and reads the face."""
+leaderboards, stats, help, buttons, locks, messages — is generic and reads the face.
+
+This module is the contract alone: the types a face fills in. The helpers most faces use to
+fill them in (a sized kind's ``new``, the drawing factory, cell presses, a still win picture)
+are the face kit, ``bot.facekit``."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from db import Game
-from play import Board, UserError
+from play import Board
 from puzzle import Kind, Marks
-from puzzle.grid import cell_name, parse_size
 
-from .options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from .options import Interaction
 from .workers import Workers
 
 #: The picture of a board (and the enlarged button window, or None).
 Drawn = tuple[bytes, bytes | None]
-#: Boards this wide or tall also get the button window enlarged for phones.
-ZOOM_FROM = 20
 #: Draws a board: workers, board, the framed block of cells (or None), the last move's marks.
 Draw = Callable[[Workers, Board, tuple[int, int, int, int] | None, Marks], Awaitable[Drawn]]
 #: Starts a personal board for a command: (interaction, parameters text, seed or None).
@@ -35,117 +36,9 @@ NewBoard = Callable[[Interaction, str, str | None], Awaitable[None]]
 NewCommand = Callable[[NewBoard], app_commands.Command[Any, ..., None]]
 
 
-async def start_sized(
-    start: NewBoard,
-    interaction: Interaction,
-    kind: Kind[Any, Any, Any, Any],
-    size: str,
-    sides: tuple[int, int],
-    *words: str,
-    seed: str | None,
-) -> None:
-    """Start a board of ``size`` (width×height, each side within ``sides``) with the
-    parameter ``words`` after it (``hard``, ``kruskal``); a size or parameters the kind
-    refuses, in its one sentence."""
-    try:
-        width, height = parse_size(size, smallest=sides[0], largest=sides[1])
-        params = kind.parse_params(" ".join((f"{width}x{height}", *words)))
-    except ValueError as error:
-        raise UserError(str(error)) from None
-    await start(interaction, kind.format_params(params), seed)
-
-
-def level_sizes(kind: Kind[Any, Any, Any, Any]) -> tuple[str, ...]:
-    """The sizes of a kind's presets, each once, at the normal level: what ``new`` offers
-    for a kind whose parameters are a size and a level (``puzzle.levels.SizeLevel``)."""
-    return tuple(
-        dict.fromkeys(
-            kind.format_params(replace(kind.parse_params(p), level="normal")) for p in kind.presets
-        )
-    )
-
-
-def level_new(
-    kind: Kind[Any, Any, Any, Any],
-    sides: tuple[int, int],
-    default: str,
-    example: str,
-    levels: str,
-) -> NewCommand:
-    """The ``new`` command of a kind whose parameters are a size and a level: a size
-    (``sides`` apart, ``default`` unless given, the presets' sizes offered, ``example`` in
-    its description), a level (``levels`` says what each means) and a seed."""
-    sizes = level_sizes(kind)
-
-    def command(start: NewBoard) -> app_commands.Command[Any, ..., None]:
-        @app_commands.command(
-            name="new", description=f"A {kind.title} board of your own in this channel"
-        )
-        @app_commands.describe(
-            size=f"Board size, like {example} ({sides[0]} to {sides[1]} a side)",
-            level=levels,
-            seed="Any word: the same size, level and seed give the same board",
-        )
-        @app_commands.autocomplete(size=choices_of(sizes))
-        async def new(
-            interaction: Interaction,
-            size: SIZE_TEXT = default,
-            level: Literal["easy", "normal", "hard"] = "normal",
-            seed: SEED_TEXT | None = None,
-        ) -> None:
-            await start_sized(start, interaction, kind, size, sides, level, seed=seed)
-
-        return new
-
-    return command
-
-
-def level_words(kind: Kind[Any, Any, Any, Any]) -> Callable[[str], str]:
-    """Daily-post words for a kind whose parameters are a size and a level: '6×6 Ten Drops
-    (hard)'."""
-
-    def words(choice: str) -> str:
-        params = kind.parse_params(choice)
-        return f"{params.width}×{params.height} {kind.title} ({params.level})"
-
-    return words
-
-
-def drawing(
-    render: Callable[..., Drawn],
-    view_of: Callable[[Board], Any],
-    marked: Callable[[Marks], Any] = lambda marks: marks.cells,
-) -> Draw:
-    """A face's ``draw`` for a renderer that takes a view of the board, what the last move
-    marked (``marked``: its cells, or its edges) and the window; the window is enlarged on
-    boards from ``ZOOM_FROM`` a side."""
-
-    async def draw(
-        workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
-    ) -> Drawn:
-        game = board.game
-        drawn: Drawn = await workers.draw(
-            render, view_of(board), highlight=marked(marks), frame=frame,
-            zoom=max(game.width, game.height) >= ZOOM_FROM,
-        )  # fmt: skip
-        return drawn
-
-    return draw
-
-
 def as_typed(text: str) -> str:
     """Move text as the player typed it."""
     return text
-
-
-def cell_press(suffixes: dict[str, str]) -> Callable[[Game, int, str], str]:
-    """Clicks of a kind whose moves are a cell's name and a suffix for the click mode
-    (``B3``, ``B3ccw``, ``B3f``)."""
-
-    def press(game: Game, cell: int, mode: str) -> str:
-        return cell_name(cell % game.width, cell // game.width) + suffixes.get(mode, "")
-
-    return press
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from play import GameService, Played, UserError, penalty
+from play import GameService, Played, UserError
 from puzzle import quote
 
 from . import texts
@@ -85,7 +85,7 @@ def kind_group(face: Face) -> Commands:
         board = service.resume(kind, user, interaction.channel_id, interaction.guild_id)
         await send_board(interaction, board, ephemeral=True)
 
-    @group.command(name="hint", description=face.hint_description)
+    @group.command(name="hint", description=f"{face.hint_description} ({texts.hint_penalty()})")
     async def hint(interaction: Interaction) -> None:
         await on_current_board(
             interaction,
@@ -94,8 +94,7 @@ def kind_group(face: Face) -> Commands:
                 game, user, interaction.id, interaction.user.display_name
             ),
             lambda played: (
-                f"💡 The hint {', '.join(map(face.said, played.moves))} "
-                f"(+{penalty(1)} s on your time)."
+                f"💡 The hint {', '.join(map(face.said, played.moves))} ({texts.hint_penalty()})."
             ),
         )
 
@@ -134,7 +133,7 @@ def kind_group(face: Face) -> Commands:
 
     @group.command(name="help", description=f"How to play {title} and every command")
     async def help_(interaction: Interaction) -> None:
-        await say(interaction, texts.help_text(face, FACES))
+        await say(interaction, texts.help_text(face, FACES, group))
 
     if face.pack is not None:
         group.add_command(_pack_command(face))

@@ -4,11 +4,12 @@ All Discord markup lives here, in the faces and in the views."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from itertools import pairwise
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from discord import app_commands
 from discord.utils import escape_markdown, escape_mentions
 
 from db import Game, GuildSettings
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from .face import Face
 
 T = TypeVar("T")
+#: A subcommand of a kind's group, and the group.
+Command = app_commands.Command[Any, ..., Any] | app_commands.Group
+Group = app_commands.Group
 
 
 def duration(seconds: float) -> str:
@@ -353,13 +357,59 @@ def _time_bars(counts: tuple[int, ...]) -> str:
     return "\n".join(lines)
 
 
-def help_text(face: Face, faces: Mapping[str, Face]) -> str:
-    """A kind's help, then where the others are helped."""
+#: What the help adds to a shared subcommand's name, beyond its options.
+SHARED_GLOSS: dict[str, Callable[[Face], str]] = {
+    "hint": lambda face: f" (+{penalty(1)} s)",
+    "datapack": lambda face: (
+        f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})" if face.pack else ""
+    ),
+}
+
+
+def _no_gloss(face: Face) -> str:
+    return ""
+
+
+def hint_penalty() -> str:
+    """What one hint costs, from the scoring constant: '+30 s on your time'."""
+    return f"+{penalty(1)} s on your time"
+
+
+def usage(kind: str, command: Command) -> str:
+    """A subcommand as the help names it, options in brackets: '`/pipes stats [user]`'."""
+    parameters = command.parameters if isinstance(command, app_commands.Command) else []
+    options = "".join(f" [{p.name}]" for p in parameters)
+    return f"`/{kind} {command.name}{options}`"
+
+
+def shared_help(face: Face, commands: Sequence[Command]) -> str:
+    """The help's lines for the subcommands every kind's group has (its ``daily``, ``hint``
+    …), read off the group's commands: whatever the group has is named, nothing else."""
+    kind, own = face.name, {"new", "help", *(verb.name for verb in face.verbs)}
+    shared = {c.name: c for c in commands if c.name not in own}
+    lines = []
+    if daily := shared.pop("daily", None):
+        lines.append(
+            f"• {usage(kind, daily)} or **Play {face.kind.title}** under the daily post: today's "
+            "board, only you see it."
+        )
+    if shared:
+        named = [
+            usage(kind, c) + SHARED_GLOSS.get(c.name, _no_gloss)(face) for c in shared.values()
+        ]
+        lines.append(f"• {', '.join(named)}.")
+    return "\n".join(lines)
+
+
+def help_text(face: Face, faces: Mapping[str, Face], group: Group) -> str:
+    """A kind's help (its own words, then its group's shared subcommands), then where the
+    others are helped."""
     others = ", ".join(
         f"{f.kind.title}: `/{name} help`" for name, f in faces.items() if f is not face
     )
     return (
         face.help
+        + f"\n{shared_help(face, group.commands)}"
         + (f"\n• Other daily puzzles — {others}." if others else "")
         + "\n• Server managers: `/pipes-setup daily` (where and when), `/pipes-setup kind` "
         "(which puzzles, and how), `/pipes-setup status`, `/pipes-setup off`."

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import networkx as nx
-from template.lights import KIND as TEMPLATE
+from template.lights.engine import KIND as TEMPLATE
 
 from bot.kinds import FACES
 from puzzle import KINDS as REGISTERED

@@ -9,13 +9,13 @@ from typing import Any
 
 import discord
 
-from bot.face import Face, Verb, drawing, level_new, level_words
+from bot.face import Face, Verb
+from bot.facekit import drawing, level_new, level_words, still_win
 from bot.texts import solve_time, started
 from bot.workers import Workers
 from kinds.choco.engine import CHECK, KIND, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
 from kinds.choco.picture import ChocoView, render_choco_png
 from play import Board, UserError
-from puzzle import Marks
 from puzzle.grid import cell_name
 
 #: The sides a board may have on Discord.
@@ -35,18 +35,14 @@ its block; not every block has one. Every board has exactly one solution.
 • Picture: gray cells are shaded, walls you drew are thick; after 🔍 Check, blocks that break \
 a rule are hatched, a number that does not fit is struck through, and a wall inside a block \
 is striped.
-• Par: the walls of the solution. Time ranks you, with +30 s for each hint.
+• Par: the walls of the solution. Time ranks you, each hint adding to it.
 • Tip: a number and its colour's cells around it show how big its block's other half is.
-• `/choco daily` or **Play Double Choco** under the daily post: today's board, only you see \
-it.
 • `/choco new [size] [level] [seed]`: a board of your own, e.g. `/choco new 10x10 hard`. \
 Levels: easy (both halves of each block numbered), normal (about one number a block), hard \
 (as few numbers as it takes).
 • Buttons: a cell button toggles the wall on its right (▕ mode) or below it (▁ mode); the \
 mode button switches. 🔍 Check marks what breaks a rule. ◀ ▶ move the window of buttons.
-• `/choco wall B3-C3 B4-C4`: toggles the walls between those cells (`check` there checks).
-• `/choco hint` (+30 s), `/choco resume`, `/choco restart`, `/choco giveup`, \
-`/choco leaderboard`, `/choco stats`."""
+• `/choco wall B3-C3 B4-C4`: toggles the walls between those cells (`check` there checks)."""
 #: What a check names for each rule a block breaks.
 RULE_WORDS = {
     ONE_COLOUR: "one colour only",
@@ -68,11 +64,6 @@ def choco_view(board: Board) -> ChocoView:
 
 
 _draw = drawing(render_choco_png, choco_view, lambda marks: marks.edges)
-
-
-async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
-    png, _ = await _draw(workers, board, None, Marks())
-    return png, "choco-win.png", "The solved board: every block two matching halves"
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
@@ -185,7 +176,7 @@ FACE = Face(
     tile_label=_label,
     centre=_centre,
     draw=_draw,
-    win=_win,
+    win=still_win(_draw, "choco-win.png", "The solved board: every block two matching halves"),
     post=_post,
     alt=(
         "Double Choco board: white and shaded gray cells with their numbers, the walls drawn "
@@ -197,7 +188,7 @@ FACE = Face(
     counter=("toggle", "toggles"),
     icon="🍫",
     max_side=SIDES[1],
-    hint_description="Fix one wall the board gets wrong (+30 s on your time)",
+    hint_description="Fix one wall the board gets wrong",
     board_noun="Double Choco board",
     daily_words=level_words(KIND),
     explain=lambda move: f"`/choco wall {move}`",

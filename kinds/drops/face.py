@@ -9,13 +9,13 @@ from typing import Any
 
 import discord
 
-from bot.face import Face, Verb, cell_press, drawing, level_new, level_words
+from bot.face import Face, Verb
+from bot.facekit import cell_press, drawing, level_new, level_words, still_win
 from bot.texts import solve_time, started
 from bot.workers import Workers
 from kinds.drops.engine import KIND, PER_REFUND
 from kinds.drops.picture import DropsView, render_drops_animation, render_drops_png
 from play import Board
-from puzzle import Marks
 from puzzle.grid import cell_name
 
 GOAL = (
@@ -36,14 +36,11 @@ tick.
 • Par: the most drops anyone can have left at the clear, proven by an exact search. Drops \
 left rank you first, then fewer taps, then time.
 • Tip: a long chain pays; tap a 3 first so that a chain can run through it.
-• `/drops daily` or **Play Ten Drops** under the daily post: today's board, only you see it.
 • `/drops new [size] [level] [seed]`: a board of your own, e.g. `/drops new 7x7 hard`. \
 Levels: easy (bursting the most each tap nearly does it), normal (it falls at least 3 drops \
 short, or fails), hard (the seed's search bot misses par too).
 • Buttons: a cell button taps it (red: a 4, ready to burst). ◀ ▶ move the window of buttons.
-• `/drops tap C4 D2`: taps by coordinates, in order (A1 is top-left).
-• `/drops hint` (+30 s), `/drops resume`, `/drops restart`, `/drops giveup`, \
-`/drops leaderboard`, `/drops stats`."""
+• `/drops tap C4 D2`: taps by coordinates, in order (A1 is top-left)."""
 
 
 def drops_view(board: Board) -> DropsView:
@@ -59,10 +56,9 @@ def drops_view(board: Board) -> DropsView:
 _draw = drawing(render_drops_png, drops_view)
 
 
-async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
-    png, _ = await _draw(workers, board, None, Marks())
-    left = FACE.scored(board.status.details["drops"])
-    return png, "drops-win.png", f"The cleared board, {left}"
+def _left(board: Board) -> str:
+    """'3 drops left'."""
+    return FACE.scored(board.status.details["drops"])
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
@@ -161,7 +157,7 @@ FACE = Face(
     tile_label=_label,
     centre=_centre,
     draw=_draw,
-    win=_win,
+    win=still_win(_draw, "drops-win.png", lambda board: f"The cleared board, {_left(board)}"),
     post=_post,
     alt=(
         "Ten Drops board: each drop a blue circle growing with its count, the count written in "
@@ -173,7 +169,7 @@ FACE = Face(
     counter=("tap", "taps"),
     icon="💧",
     max_side=8,
-    hint_description="The next tap of a line with the most drops left (+30 s on your time)",
+    hint_description="The next tap of a line with the most drops left",
     board_noun="Ten Drops board",
     daily_words=level_words(KIND),
     explain=lambda move: f"`/drops tap {move}`",

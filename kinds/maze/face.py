@@ -11,7 +11,8 @@ import discord
 from discord import app_commands
 
 import kinds.maze.pack as minecraft
-from bot.face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, start_sized
+from bot.face import Drawn, Face, NewBoard, Pack, Verb
+from bot.facekit import ZOOM_FROM, start_sized, still_win
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
@@ -33,15 +34,12 @@ is an orange square, the exit a green diamond. Hatched grey is fog: in fog you s
 along straight corridors from where you have been.
 • Par: the steps of the shortest way out. Steps rank you first, then time.
 • Tip: at a junction, try the corridor heading towards the far corner first.
-• `/maze daily` or **Play Maze** under the daily post: today's maze, only you see it.
 • `/maze new [size] [level] [generator] [seed]`: a maze of your own, e.g. `/maze new 20x20 \
 hard`. Levels: easy (no fog), normal (fog), hard (fog and loops, so following one wall may \
 fail); generator: prim (many short dead ends) or kruskal.
 • Buttons: ⬅ ⬆ ⬇ ➡ run to the next junction or dead end (each cell passed is a step); a \
 cell button walks back to a cell you have been on. The window of buttons follows you.
-• `/maze move RRDL`: several runs in one go; `/maze go B3`: back to a visited cell.
-• `/maze hint` (+30 s), `/maze resume`, `/maze restart`, `/maze giveup`, \
-`/maze leaderboard`, `/maze stats`, `/maze datapack` (the maze built in Minecraft)."""
+• `/maze move RRDL`: several runs in one go; `/maze go B3`: back to a visited cell."""
 #: Each run's direction in words, by its letter.
 RUNS = {"L": "left", "U": "up", "D": "down", "R": "right"}
 #: The arrows: label and action token (the run's direction letter, lowercase).
@@ -72,11 +70,6 @@ async def _draw(
         zoom=max(game.width, game.height) >= ZOOM_FROM,
     )  # fmt: skip
     return drawn
-
-
-async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
-    png, _ = await _draw(workers, board, None, Marks())
-    return png, "maze-win.png", "The whole maze, the way out drawn in red"
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
@@ -183,7 +176,7 @@ FACE = Face(
     tile_label=_label,
     centre=lambda board: int(board.status.details["player"]),
     draw=_draw,
-    win=_win,
+    win=still_win(_draw, "maze-win.png", "The whole maze, the way out drawn in red"),
     post=_post,
     alt=(
         "Maze: dark walls, hatched grey fog where nothing is seen yet, the trail walked in pale "
@@ -195,7 +188,7 @@ FACE = Face(
     counter=("step", "steps"),
     icon="🧭",
     max_side=40,
-    hint_description="Runs one stretch of the shortest way out (+30 s on your time)",
+    hint_description="Runs one stretch of the shortest way out",
     board_noun="maze",
     daily_words=_daily_words,
     controls=ARROWS,

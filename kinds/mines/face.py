@@ -10,7 +10,8 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.face import Face, NewBoard, Verb, cell_press, drawing
+from bot.face import Face, NewBoard, Verb
+from bot.facekit import cell_press, drawing, still_win
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.window import viewport_around, windows
@@ -18,7 +19,6 @@ from bot.workers import Workers
 from kinds.mines.engine import KIND, deduce, opening
 from kinds.mines.picture import MinesView, render_mines_png
 from play import Board, UserError
-from puzzle import Marks
 from puzzle.grid import cell_name
 from puzzle.levels import CHOICE_WORDS
 
@@ -31,22 +31,18 @@ GOAL = (
 )
 HELP = """**Daily Minesweeper** — open every cell without a mine. A number tells how many \
 of its 8 neighbours hide a mine; every board is solvable by deduction alone from its first \
-opening, which is done for you.
+opening, which is done for you. A mine ends your attempt.
 • Picture: raised grey cells are closed, flat ones open; a pennant is a flag; a finished \
 board shows every mine (the one that went off on red, wrong flags crossed out).
 • Par: the fewest clicks that clear it (3BV − 1: one per empty area and per number not \
 beside one; the first opening is done for you). Time ranks you.
 • Tip: a 1 with one closed cell beside it has found its mine; flag it, then open round it.
-• `/mines daily` or **Play Minesweeper** under the daily post: today's board, only you see it; \
-a mine ends your attempt.
 • `/mines new [size] [level] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
 `/mines new 12x10 hard 20`. Levels: easy (one number at a time is enough), normal (some cells \
 need two numbers read together), hard (some need the count of mines left).
 • Buttons: ⛏ Open mode opens a cell (a number with as many flags around opens the rest); \
 🚩 Flag mode flags or unflags. ◀ ▶ move the window of buttons.
-• `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left).
-• `/mines hint` (+30 s), `/mines resume`, `/mines restart`, `/mines giveup`, \
-`/mines leaderboard`, `/mines stats`."""
+• `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left)."""
 
 
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
@@ -97,11 +93,6 @@ def mines_view(board: Board) -> MinesView:
 
 
 _draw = drawing(render_mines_png, mines_view)
-
-
-async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
-    png, _ = await _draw(workers, board, None, Marks())
-    return png, "mines-win.png", "The cleared board, every mine flagged"
 
 
 async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
@@ -198,7 +189,7 @@ FACE = Face(
     tile_label=_label,
     centre=_centre,
     draw=_draw,
-    win=_win,
+    win=still_win(_draw, "mines-win.png", "The cleared board, every mine flagged"),
     post=_post,
     alt=(
         "Minesweeper board: raised grey cells are closed, flat cells open with the number of "
@@ -210,7 +201,7 @@ FACE = Face(
     counter=("click", "clicks"),
     icon="💣",
     max_side=30,
-    hint_description="One cell the numbers decide (+30 s on your time)",
+    hint_description="One cell the numbers decide",
     board_noun="Minesweeper board",
     daily_words=_daily_words,
     explain=lambda move: f"🚩 Flag mode, or `/mines flag {move.removesuffix('f')}`",

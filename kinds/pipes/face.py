@@ -10,7 +10,8 @@ import discord
 from discord import app_commands
 
 import kinds.pipes.pack as minecraft
-from bot.face import ZOOM_FROM, Drawn, Face, NewBoard, Pack, Verb, cell_press
+from bot.face import Drawn, Face, NewBoard, Pack, Verb
+from bot.facekit import ZOOM_FROM, cell_press
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
@@ -185,10 +186,9 @@ HELP = """**Daily Pipes** — turn the tiles until water from the ⛲ source rea
 pipe, with no loops and no open ends.
 • Picture: solid blue pipes carry water, hollow ones are dry, orange hatched tiles make a \
 loop, a round bulb is a dead end, a notched corner a locked tile.
-• Par: the fewest turns that solve it, each tile the shorter way (↻ or ↺). Time ranks you.
+• Par: the fewest turns that solve it, each tile the shorter way (↻ or ↺). Time ranks you, \
+from when the board is first shown.
 • Tip: start at the edges — no pipe may point off the board (unless it wraps).
-• `/pipes daily` or **Play** under the daily post: today's puzzle, on a board only you see; \
-your time counts from when it is first shown.
 • `/pipes new [size] [level] [wrap] [seed]`: a board of your own in this channel, e.g. \
 `/pipes new 8x8 hard`. Levels: easy, normal, hard; wrap: pipes may leave one side and come \
 back on the other.
@@ -196,11 +196,8 @@ back on the other.
 🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
 • `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
 ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unlock).
-• `/pipes hint` turns one wrong tile right (+30 s on your time). `/pipes resume` brings your \
-board back; `/pipes restart` starts it over (moves and clock carry on); `/pipes giveup` ends it \
-and shows the solution (a daily's once its date is over everywhere).
-• `/pipes leaderboard [period] [date]` (day, week, month, all time), `/pipes stats [user]`.
-• `/pipes datapack`: your puzzle as a Minecraft data pack + resource pack (Java 1.21.6–1.21.11)."""
+• Giving up shows the solution (a daily's once its date is over everywhere); the Minecraft \
+datapack is a data pack + resource pack (Java 1.21.6–1.21.11)."""
 
 
 FACE = Face(
@@ -237,7 +234,7 @@ FACE = Face(
     counter=("turn", "turns"),
     icon="🧩",
     max_side=MAX_SIDE,
-    hint_description="Turn one wrong tile right (+30 s on your time)",
+    hint_description="Turn one wrong tile right",
     pack=Pack("The Minecraft datapack of your current puzzle", _pack),
     warm=warm,
     daily_words=_daily_words,

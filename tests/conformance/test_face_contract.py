@@ -1,18 +1,21 @@
 """The contract of ``bot.face.Face``, checked on every registered face and on Lights Out's
-(tests/template/lights_face.py): one face per kind, pictures for every outcome, buttons that
+(tests/template/lights/face.py): one face per kind, pictures for every outcome, buttons that
 say what they are, clicks that make moves the kind reads, and words that name the kind's
 own commands."""
 
 import io
+import re
 from datetime import UTC, datetime, timedelta
 
 import discord
 import pytest
 from PIL import Image
-from template.lights_face import FACE as LIGHTS_FACE
-from template.lights_face import register_face
+from template import register_face
+from template.lights.face import FACE as LIGHTS_FACE
 
+import play.scoring
 from bot.board_message import board_view, first_window
+from bot.groups import kind_group
 from bot.kinds import FACES
 from bot.texts import help_text, status
 from bot.window import viewport
@@ -129,7 +132,7 @@ def test_words_name_the_kind_and_its_commands(name):
     assert face.counted(1).startswith("1 ") and face.counted(2).startswith("2 ")
     assert face.counted(1) != face.counted(2)
     assert f"/{name}" in face.help and face.goal and face.alt and face.description
-    assert len(help_text(face, UNDER_TEST)) <= 2000  # one Discord message, beside every kind
+    assert len(shown_help(face)[0]) <= 2000  # one Discord message, beside every kind
     assert face.icon and face.max_side >= 5 and face.hint_description
     assert face.daily_words(face.kind.daily_presets[0])
     names = [verb.name for verb in face.verbs]
@@ -139,6 +142,55 @@ def test_words_name_the_kind_and_its_commands(name):
         "datapack",
     }  # fmt: skip
     assert not shared & set(names)
+
+
+#: The subcommands every kind's group has, whoever made them (not the kind's own ``new`` and
+#: verbs).
+SHARED = {
+    "daily",
+    "resume",
+    "hint",
+    "restart",
+    "giveup",
+    "leaderboard",
+    "stats",
+    "help",
+    "datapack",
+}
+
+
+def shown_help(face):
+    """A kind's help as ``/<kind> help`` shows it, and its command group."""
+    group = kind_group(face)
+    return help_text(face, UNDER_TEST, group), group
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_help_names_every_command_of_the_group_with_its_options_and_no_other(name):
+    """The help is read off the command group: every subcommand the group has is named
+    (``help`` aside: it is the one being read), with options it really has."""
+    said, group = shown_help(UNDER_TEST[name])
+    commands = {c.name: {p.name for p in c.parameters} for c in group.commands}
+    named = re.findall(rf"`/{name} (\w+)((?: \[\w+\])*)", said)
+    assert {c for c, _ in named} == commands.keys() - {"help"}
+    wrong = [(c, o) for c, o in named if not set(re.findall(r"\w+", o)) <= commands[c]]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_a_kinds_own_help_leaves_the_shared_subcommands_and_the_penalty_to_the_bot(name):
+    face = UNDER_TEST[name]
+    typed = set(re.findall(rf"/{name} (\w+)", face.help)) & SHARED
+    assert typed == set() and not re.search(r"\d+ s\b", face.help + face.hint_description)
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_the_hint_penalty_shown_is_the_scoring_constant(name, monkeypatch):
+    monkeypatch.setattr(play.scoring, "HINT_PENALTY_SECONDS", 45)
+    said, group = shown_help(UNDER_TEST[name])
+    hint = next(c for c in group.commands if c.name == "hint")
+    assert "+45 s" in hint.description and len(hint.description) <= 100
+    assert "+45 s" in said and "30 s" not in said
 
 
 @pytest.mark.parametrize("name", sorted(UNDER_TEST))

@@ -1,5 +1,5 @@
 """The contract of ``puzzle.kind.Kind``, checked on every registered kind, on Lights Out
-(tests/template/lights.py), a kind the generic code was not written for. Only texts people type
+(tests/template/lights/), a kind the generic code was not written for. Only texts people type
 are kind-specific here: small parameters, and what may follow a cell name in a move, which each
 kind gives in its folder (``kinds/<kind>/tests/examples.py``)."""
 
@@ -13,7 +13,8 @@ from conformance.example import Example
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
-from template.lights import KIND as LIGHTS
+from template.lights.engine import KIND as LIGHTS
+from template.lights.tests.examples import EXAMPLE as TEMPLATE_EXAMPLE
 
 from puzzle import KINDS, Generated, MoveError, normalize_seed, parse_code
 from puzzle.kind import Scoring
@@ -27,9 +28,7 @@ def example_of(name: str) -> Example:
         pytest.fail(f"kinds/{name}/tests/examples.py is missing: give the kind small examples")
 
 
-EXAMPLES = {name: example_of(name) for name in KINDS} | {
-    LIGHTS.name: Example(("3x3", "5x5", "6x4"), ("",))
-}
+EXAMPLES = {name: example_of(name) for name in KINDS} | {LIGHTS.name: TEMPLATE_EXAMPLE}
 UNDER_TEST = {**KINDS, LIGHTS.name: LIGHTS}
 NAMES = sorted(UNDER_TEST)
 CASES = [(name, p) for name in NAMES if name in EXAMPLES for p in EXAMPLES[name].params]

@@ -1,5 +1,5 @@
-"""The Lights Out test kind: its solver against brute force, its puzzles, texts and
-refusals (the contract every kind keeps is in tests/conformance)."""
+"""Lights Out's engine: its solver against brute force, its puzzles, texts and refusals (the
+contract every kind keeps is checked by tests/conformance)."""
 
 import random
 from dataclasses import replace
@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
 
-from puzzle import KINDS, MoveError
-from template.lights import KIND, register, solve
+from puzzle import MoveError
+
+from ..engine import KIND, solve
 
 SEEDS = st.text("abcdefghijklmnopqrstuvwxyz0123456789-_", min_size=1, max_size=12)
 
@@ -97,7 +98,7 @@ def test_generation_uses_a_private_random_source():
     made = KIND.generate(KIND.parse_params("5x5"), "Same Seed")
     assert random.getstate() == before
     assert made == KIND.generate(KIND.parse_params("5x5"), "same-seed")
-    assert made.code == "lights:5x5-same-seed" and made.description.startswith("5x5:")
+    assert made.code == f"{KIND.name}:5x5-same-seed" and made.description.startswith("5x5:")
 
 
 def test_a_press_toggles_the_cell_and_its_neighbours_and_marks_it():
@@ -172,9 +173,3 @@ def test_load_reads_any_solvable_board():
         digits = KIND.encode_state(lights_of(3, 4, board))
         puzzle = KIND.load(replace(made, description=f"3x4:{digits}"))
         assert KIND.encode_state(KIND.initial_state(puzzle)) == digits
-
-
-def test_register_adds_the_kind_for_one_test_only(monkeypatch):
-    assert register(monkeypatch) is KIND and KINDS["lights"] is KIND
-    monkeypatch.undo()
-    assert "lights" not in KINDS

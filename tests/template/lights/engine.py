@@ -1,25 +1,27 @@
-"""Lights Out, a kind for tests only: press a cell to toggle it and its orthogonal neighbours
-until every light is off. It uses ``puzzle.kind`` alone, as a third-party kind would.
+"""Lights Out, the template kind's engine: press a cell to toggle it and its orthogonal
+neighbours until every light is off. It imports the shared core (``puzzle``) alone, as every
+kind's engine does, and is pure: no I/O, no global state, every draw from the random source
+the core seeds with the puzzle code (``puzzle.prng.Stream``).
 
 Texts: parameters ``WxH`` (3 to 6 cells a side); a description ``5x5:<one 0/1 digit per cell,
 row-major>`` (1: lit); a solution: the cells of one shortest solution (``A1 C2``); a state:
 the lights as 0/1 digits. Moves are cells, ``B3`` (column letter, row number, A1 top-left).
-Register it for a test with ``register(monkeypatch)``.
+``KIND`` is the engine behind ``puzzle.kind.Kind``; the registry lists it by that name.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-import pytest
-
 from puzzle.codes import normalize_seed, quote
 from puzzle.kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
+from puzzle.prng import Stream
 
+#: The generator's name, stored with every puzzle it makes: a new generator is a new name.
+GENERATOR = "lights/1"
 MIN_SIDE, MAX_SIDE = 3, 6
 _PARAMS = re.compile(r"^(\d{1,2})\s*[x×*]\s*(\d{1,2})$", re.IGNORECASE)
 _CELL = re.compile(r"^([a-z])(\d{1,2})$", re.IGNORECASE)
@@ -94,7 +96,7 @@ class LightsKind:
 
     name = "lights"
     title = "Lights Out"
-    generator = "lights/1"
+    generator = GENERATOR
     presets: tuple[str, ...] = ("5x5", "3x3", "4x4", "6x6")
     default_daily = "5x5"
     daily_presets: tuple[str, ...] = ("5x5", "4x4", "6x6")
@@ -128,11 +130,11 @@ class LightsKind:
         """Press random cells of a dark board (so it is solvable) until some light is on."""
         seed, text = normalize_seed(seed), self.format_params(params)
         width, height = params.width, params.height
-        rng = random.Random(f"{text}-{seed}")
+        rng = Stream(f"daily-pipes/{GENERATOR}/{text}-{seed}")
         lights: State = (0,) * (width * height)
         while not any(lights):
             for cell in range(width * height):
-                if rng.random() < 0.5:
+                if rng.draw() < 0.5:
                     lights = press(width, height, lights, cell)
         solution = solve(width, height, lights) or ()
         return Generated(
@@ -219,11 +221,3 @@ class LightsKind:
 
 
 KIND: Kind[Params, Puzzle, State, int] = LightsKind()
-
-
-def register(monkeypatch: pytest.MonkeyPatch) -> Kind[Params, Puzzle, State, int]:
-    """Lights Out in ``puzzle.KINDS`` for one test (pytest's ``monkeypatch`` undoes it)."""
-    from puzzle import KINDS
-
-    monkeypatch.setitem(KINDS, KIND.name, KIND)
-    return KIND

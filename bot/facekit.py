@@ -1,0 +1,154 @@
+"""The face kit: helpers most faces use to fill in the ``Face`` contract (``bot.face``), kept
+apart from it so that the contract reads as what a kind must say and the kit as one way of
+saying it. A face takes what fits and writes the rest itself.
+
+- ``level_new``, ``level_sizes``, ``level_words``, ``start_sized``: the ``new`` command and
+  the daily words of a kind sized with a level (``puzzle.levels.SizeLevel``), or any sized
+  kind with options of its own;
+- ``drawing``: a face's ``draw`` around a picture function run in the drawing workers;
+- ``cell_press``: clicks that name a cell, with a suffix per click mode;
+- ``still_win``: the win as the solved board's still picture.
+
+The random source a generator draws from is the core's (``puzzle.prng``): an engine seeds it
+with the puzzle code, so a face never hands an engine randomness of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any, Literal
+
+from discord import app_commands
+
+from db import Game
+from play import Board, UserError
+from puzzle import Kind, Marks
+from puzzle.grid import cell_name, parse_size
+
+from .face import Draw, Drawn, NewBoard, NewCommand
+from .options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
+from .workers import Workers
+
+#: Boards this wide or tall also get the button window enlarged for phones.
+ZOOM_FROM = 20
+
+
+async def start_sized(
+    start: NewBoard,
+    interaction: Interaction,
+    kind: Kind[Any, Any, Any, Any],
+    size: str,
+    sides: tuple[int, int],
+    *words: str,
+    seed: str | None,
+) -> None:
+    """Start a board of ``size`` (width×height, each side within ``sides``) with the
+    parameter ``words`` after it (``hard``, ``kruskal``); a size or parameters the kind
+    refuses, in its one sentence."""
+    try:
+        width, height = parse_size(size, smallest=sides[0], largest=sides[1])
+        params = kind.parse_params(" ".join((f"{width}x{height}", *words)))
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    await start(interaction, kind.format_params(params), seed)
+
+
+def level_sizes(kind: Kind[Any, Any, Any, Any]) -> tuple[str, ...]:
+    """The sizes of a kind's presets, each once, at the normal level: what ``new`` offers
+    for a kind whose parameters are a size and a level (``puzzle.levels.SizeLevel``)."""
+    return tuple(
+        dict.fromkeys(
+            kind.format_params(replace(kind.parse_params(p), level="normal")) for p in kind.presets
+        )
+    )
+
+
+def level_new(
+    kind: Kind[Any, Any, Any, Any],
+    sides: tuple[int, int],
+    default: str,
+    example: str,
+    levels: str,
+) -> NewCommand:
+    """The ``new`` command of a kind whose parameters are a size and a level: a size
+    (``sides`` apart, ``default`` unless given, the presets' sizes offered, ``example`` in
+    its description), a level (``levels`` says what each means) and a seed."""
+    sizes = level_sizes(kind)
+
+    def command(start: NewBoard) -> app_commands.Command[Any, ..., None]:
+        @app_commands.command(
+            name="new", description=f"A {kind.title} board of your own in this channel"
+        )
+        @app_commands.describe(
+            size=f"Board size, like {example} ({sides[0]} to {sides[1]} a side)",
+            level=levels,
+            seed="Any word: the same size, level and seed give the same board",
+        )
+        @app_commands.autocomplete(size=choices_of(sizes))
+        async def new(
+            interaction: Interaction,
+            size: SIZE_TEXT = default,
+            level: Literal["easy", "normal", "hard"] = "normal",
+            seed: SEED_TEXT | None = None,
+        ) -> None:
+            await start_sized(start, interaction, kind, size, sides, level, seed=seed)
+
+        return new
+
+    return command
+
+
+def level_words(kind: Kind[Any, Any, Any, Any]) -> Callable[[str], str]:
+    """Daily-post words for a kind whose parameters are a size and a level: '6×6 Ten Drops
+    (hard)'."""
+
+    def words(choice: str) -> str:
+        params = kind.parse_params(choice)
+        return f"{params.width}×{params.height} {kind.title} ({params.level})"
+
+    return words
+
+
+def drawing(
+    render: Callable[..., Drawn],
+    view_of: Callable[[Board], Any],
+    marked: Callable[[Marks], Any] = lambda marks: marks.cells,
+) -> Draw:
+    """A face's ``draw`` for a renderer that takes a view of the board, what the last move
+    marked (``marked``: its cells, or its edges) and the window; the window is enlarged on
+    boards from ``ZOOM_FROM`` a side."""
+
+    async def draw(
+        workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
+    ) -> Drawn:
+        game = board.game
+        drawn: Drawn = await workers.draw(
+            render, view_of(board), highlight=marked(marks), frame=frame,
+            zoom=max(game.width, game.height) >= ZOOM_FROM,
+        )  # fmt: skip
+        return drawn
+
+    return draw
+
+
+def cell_press(suffixes: dict[str, str]) -> Callable[[Game, int, str], str]:
+    """Clicks of a kind whose moves are a cell's name and a suffix for the click mode
+    (``B3``, ``B3ccw``, ``B3f``)."""
+
+    def press(game: Game, cell: int, mode: str) -> str:
+        return cell_name(cell % game.width, cell // game.width) + suffixes.get(mode, "")
+
+    return press
+
+
+def still_win(
+    draw: Draw, file_name: str, words: str | Callable[[Board], str]
+) -> Callable[[Workers, Board], Awaitable[tuple[bytes, str, str]]]:
+    """A face's ``win``: the solved board's picture (no window, no marks), named
+    ``file_name`` and described by ``words`` (a sentence, or one made from the board)."""
+
+    async def win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+        png, _ = await draw(workers, board, None, Marks())
+        return png, file_name, words if isinstance(words, str) else words(board)
+
+    return win

@@ -1,0 +1,1 @@
+"""kinds/lights/tests."""
