@@ -11,7 +11,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from db import DailyKind, GuildSettings
-from puzzle import KINDS
+from puzzle import KINDS, quote
 
 #: Seeds of daily puzzles start with this; nobody else's may.
 DAILY_PREFIX = "daily-"
@@ -64,6 +64,13 @@ class RefusedChoice(ValueError):
     def __init__(self, kind: str, choice: str, why: str) -> None:
         super().__init__(why)
         self.kind, self.choice = kind, choice
+
+    @property
+    def what(self) -> str:
+        """What is wrong, for people: 'daily Maze is set to “99x99”, which it cannot play'."""
+        return (
+            f"daily {KINDS[self.kind].title} is set to {quote(self.choice)}, which it cannot play"
+        )
 
 
 def daily_of(settings: GuildSettings | None, day: date, kind: str) -> Any:

@@ -17,13 +17,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from db import DailyPuzzle, GuildSettings, Storage
-from puzzle import KINDS, quote
 
-from .daily import RefusedChoice, daily_of, posted_kinds
+from .daily import RefusedChoice, daily_of, day_end, posted_kinds
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -48,8 +47,7 @@ def post_instant(settings: GuildSettings, day: date) -> datetime:
     zone = ZoneInfo(settings.timezone)
     instant = datetime.combine(day, settings.post_time, tzinfo=zone).astimezone(UTC)
     if instant.astimezone(zone).date() != day:
-        following = datetime.combine(day + timedelta(days=1), time(0, 0), tzinfo=zone)
-        instant = following.astimezone(UTC) - timedelta(minutes=1)
+        instant = day_end(day, settings.timezone) - timedelta(minutes=1)
     return instant
 
 
@@ -69,9 +67,7 @@ def next_post(settings: GuildSettings, now: datetime) -> datetime:
 
 def next_puzzle_time(settings: GuildSettings, now: datetime) -> datetime:
     """The server's next local midnight, when its next daily puzzle appears."""
-    zone = ZoneInfo(settings.timezone)
-    following = datetime.combine(local_day(settings, now) + timedelta(days=1), time(0), zone)
-    return following.astimezone(UTC)
+    return day_end(local_day(settings, now), settings.timezone)
 
 
 # -- claims, retries and pauses ---------------------------------------------------------------
@@ -210,10 +206,7 @@ class DailyPosts:
         """Pause a server whose daily choice its kind refuses (it will not fix itself); the
         reason to tell whoever set it up, the first time only (None once it is paused for
         it)."""
-        reason = (
-            f"its daily {KINDS[error.kind].title} is set to {quote(error.choice)}, which it "
-            "cannot play: change it with `/pipes-setup kind`"
-        )
+        reason = f"its {error.what}: change it with `/pipes-setup kind`"
         if settings.paused == reason:
             return None
         await self.storage.set_post_state(settings.guild_id, settings.failures, reason)

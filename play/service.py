@@ -160,8 +160,7 @@ class GameService:
             return daily_of(settings, day, kind)
         except RefusedChoice as error:
             raise UserError(
-                f"This server's daily {KINDS[kind].title} is set to {quote(error.choice)}, which "
-                "it cannot play: a server manager changes it with `/pipes-setup kind`."
+                f"This server's {error.what}: a server manager changes it with `/pipes-setup kind`."
             ) from None
 
     async def todays_daily(self, guild_id: int | None, kind: str) -> DailyPuzzle:

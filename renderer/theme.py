@@ -23,5 +23,5 @@ DEEP_BLUE = hex_rgb("#003A5C")
 INK = hex_rgb("#1B2633")
 HIGHLIGHT = hex_rgb("#CC79A7")  # Okabe–Ito reddish purple
 SOLVED = hex_rgb("#009E73")  # Okabe–Ito bluish green
-SOLVED_TEXT = hex_rgb("#FFFFFF")
+SOLVED_TEXT = WHITE
 GAVE_UP = hex_rgb("#5B6475")  # a slate grey: neither a win's green nor a loss's red

@@ -30,7 +30,7 @@ LOOP_FILL = VERMILLION
 LOOP_LINE = hex_rgb("#6B2F00")
 LOOP_HATCH = hex_rgb("#F0B48A")
 SOURCE = INK
-SOURCE_EYE = hex_rgb("#FFFFFF")
+SOURCE_EYE = WHITE
 NOTCH = hex_rgb("#8A94A3")
 
 #: Fill and outline of the pipe per state.
