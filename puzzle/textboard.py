@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from .grid import OFFSETS, column_name
 
 
-def _columns(width: int, first: int, step: int) -> list[str]:
+def columns(width: int, first: int, step: int) -> list[str]:
     """Column letters over cells ``step`` characters apart, the first at ``first``: one line,
     or two when columns run past Z (their first letters on the line above)."""
     names = [column_name(x) for x in range(width)]
@@ -30,7 +30,7 @@ def _columns(width: int, first: int, step: int) -> list[str]:
 def cells(width: int, height: int, glyphs: Sequence[str], legend: str = "") -> str:
     """Rows of one-character glyphs (row-major), column letters on top, row numbers on the
     left, and a legend line under them when there is one."""
-    lines = _columns(width, 4, 2)
+    lines = columns(width, 4, 2)
     for y in range(height):
         lines.append(f"{y + 1:>3} " + " ".join(glyphs[y * width : y * width + width]))
     return "\n".join([*lines, legend] if legend else lines)
@@ -52,7 +52,7 @@ def walled(
         inside = 0 <= x + dx < width and 0 <= y + dy < height
         return not inside or wall(x + y * width, d)
 
-    lines = _columns(width, 6, 4)
+    lines = columns(width, 6, 4)
     for y in range(height):
         lines.append(
             "    +" + "".join(("---" if closed(x, y, 1) else "   ") + "+" for x in range(width))

@@ -8,8 +8,8 @@ before levels and wrap; the puzzle's JSON form; and ``check`` of a board read as
 from __future__ import annotations
 
 import json
-from argparse import ArgumentParser, Namespace
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kinds.pipes.engine.checker import check
 from kinds.pipes.engine.generator import Puzzle
@@ -17,6 +17,9 @@ from kinds.pipes.engine.notation import Params, cell_name, format_params, parse_
 from kinds.pipes.engine.textboard import render_text
 from puzzle.kind import Generated
 from puzzle.levels import LEVELS
+
+if TYPE_CHECKING:
+    from argparse import ArgumentParser, Namespace
 
 
 class PipesCommandLine:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import cached_property
 
 from kinds.pipes.engine.checker import check, flow_layers
 from kinds.pipes.engine.cli import PipesCommandLine
@@ -222,7 +223,7 @@ class PipesKind:
         result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source, puzzle.wrap)
         return render_text(puzzle.width, puzzle.height, state.tiles, puzzle.source, result)
 
-    @property
+    @cached_property
     def command_line(self) -> PipesCommandLine:
         """Pipes' own part of ``python -m puzzle`` (``engine/cli.py``)."""
         return PipesCommandLine(self.generator, LEGACY_GENERATOR, self.generate_legacy)

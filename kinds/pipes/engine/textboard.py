@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from kinds.pipes.engine.checker import Check
 from kinds.pipes.engine.tiles import GLYPHS, LEFT, RIGHT
-from puzzle.grid import cell_name, column_name
+from puzzle.grid import cell_name
+from puzzle.textboard import columns
 
 
 def render_text(
@@ -21,10 +22,7 @@ def render_text(
     Tiles connected left–right are joined with '─'. With a check, flooded tiles are
     followed by no mark, loop tiles by '!' in a legend line.
     """
-    names = [column_name(x) for x in range(width)]
-    lines = ["    " + " ".join(name[-1] for name in names)]
-    if width > 26:  # columns AA, AB …: their first letters on a line above
-        lines.insert(0, "    " + " ".join(name[0] if len(name) > 1 else " " for name in names))
+    lines = columns(width, 4, 2)
     for y in range(height):
         row = []
         for x in range(width):
