@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from botkit import make_bot
+from template import register_face
 
 from bot import commands_doc
 from bot.kinds import FACES
@@ -29,9 +30,10 @@ ANY_KIND = "<kind>"
 
 
 def _pages() -> list[Path]:
-    """README.md, docs/*.md and every kind's page (from the registry; a kind without a page
-    is reported by the test that reads the pages)."""
-    return [README, *sorted((ROOT / "docs").glob("*.md")), *_kind_pages()]
+    """README.md, docs/*.md, the tests' page, the template's page and every kind's page (from
+    the registry; a kind without a page is reported by the test that reads the pages)."""
+    extra = [ROOT / "tests" / "README.md", ROOT / "tests" / "template" / "lights" / "README.md"]
+    return [README, *sorted((ROOT / "docs").glob("*.md")), *extra, *_kind_pages()]
 
 
 def _kind_pages() -> list[Path]:
@@ -40,9 +42,12 @@ def _kind_pages() -> list[Path]:
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory):
-    """Every top-level command as Discord is sent it, by name."""
-    bot = make_bot(tmp_path_factory.mktemp("docs"), lambda: datetime.now(UTC))
-    return {c["name"]: c for c in commands_doc.payloads(bot.tree)}
+    """Every top-level command as Discord is sent it, by name, with the template kind
+    registered (its page names its commands)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        register_face(monkeypatch)
+        bot = make_bot(tmp_path_factory.mktemp("docs"), lambda: datetime.now(UTC))
+        return {c["name"]: c for c in commands_doc.payloads(bot.tree)}
 
 
 def _spans(text: str):
