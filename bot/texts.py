@@ -357,16 +357,12 @@ def _time_bars(counts: tuple[int, ...]) -> str:
     return "\n".join(lines)
 
 
-#: What the help adds to a shared subcommand's name, beyond its options.
-SHARED_GLOSS: dict[str, Callable[[Face], str]] = {
-    "hint": lambda face: f" (+{penalty(1)} s)",
-    "datapack": lambda face: (
-        f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})" if face.pack else ""
-    ),
-}
-
-
-def _no_gloss(face: Face) -> str:
+def _gloss(face: Face, name: str) -> str:
+    """What the help adds to a shared subcommand's name, beyond its options."""
+    if name == "hint":
+        return f" (+{penalty(1)} s)"
+    if name == "datapack" and face.pack:
+        return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""
 
 
@@ -394,9 +390,7 @@ def shared_help(face: Face, commands: Sequence[Command]) -> str:
             "board, only you see it."
         )
     if shared:
-        named = [
-            usage(kind, c) + SHARED_GLOSS.get(c.name, _no_gloss)(face) for c in shared.values()
-        ]
+        named = [usage(kind, c) + _gloss(face, c.name) for c in shared.values()]
         lines.append(f"• {', '.join(named)}.")
     return "\n".join(lines)
 

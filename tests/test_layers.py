@@ -180,16 +180,6 @@ def test_only_the_bot_its_offline_driver_and_the_faces_import_discord():
     assert faces and {u.split(".")[0] for u in users - faces} <= DISCORD_USERS
 
 
-def test_storage_imports_no_engine_and_the_app_no_discord():
-    for name, data in GRAPH.nodes(data=True):
-        tops = {t.split(".")[0] for t in data["imports"]}
-        package = name.split(".")[0]
-        if package == "db":
-            assert not tops & {"puzzle", "kinds", "play", "bot"}, name
-        if package in ("play", "puzzle", "db"):
-            assert "discord" not in tops, name
-
-
 def test_no_import_cycles():
     """No cycle between modules; none between packages either, but for the registries and
     history, whose kinds use the package they sit in (a face uses ``bot``, ``bot.kinds`` lists

@@ -40,10 +40,6 @@ def test_the_template_is_shaped_as_a_kinds_folder():
         "test_engine.py", "test_bot.py",
     }  # fmt: skip
     assert (FOLDER / "tests" / "examples.py").is_file()  # its small boards, for conformance
-    for kind in (ROOT / "kinds").iterdir():
-        if (kind / "__init__.py").is_file():
-            names = {p.name.removesuffix(".py") for p in kind.iterdir()}
-            assert {"engine", "picture", "face", "tests", "README.md"} <= names, kind.name
 
 
 def test_each_role_of_the_template_imports_only_what_a_kinds_may():
