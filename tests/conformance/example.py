@@ -5,10 +5,12 @@ parameters, and how people type its moves. Each kind gives its own in
 from collections.abc import Callable
 from typing import NamedTuple
 
+from puzzle.grid import cell_name
+
 
 def cell_word(x: int, y: int, suffix: str, width: int, height: int) -> str:
     """A cell's name and what follows it: 'B3x2'."""
-    return f"{chr(65 + x)}{y + 1}{suffix}"
+    return cell_name(x, y) + suffix
 
 
 class Example(NamedTuple):

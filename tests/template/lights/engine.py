@@ -14,17 +14,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 
-from puzzle.codes import normalize_seed, quote
-from puzzle.kind import Applied, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
+from puzzle import grid
+from puzzle.codes import normalize_seed
+from puzzle.kind import (
+    Applied,
+    Generated,
+    Kind,
+    Marks,
+    MoveError,
+    PuzzleText,
+    Scoring,
+    Status,
+    TextParams,
+)
 from puzzle.prng import Stream
 
 #: The generator's name, stored with every puzzle it makes: a new generator is a new name.
 GENERATOR = "lights/1"
 MIN_SIDE, MAX_SIDE = 3, 6
-_PARAMS = re.compile(r"^(\d{1,2})\s*[x×*]\s*(\d{1,2})$", re.IGNORECASE)
-_CELL = re.compile(r"^([a-z])(\d{1,2})$", re.IGNORECASE)
 
 State = tuple[int, ...]  # one 0/1 light per cell, row-major
 
@@ -43,7 +51,17 @@ class Puzzle:
 
 
 def cell_name(width: int, cell: int) -> str:
-    return f"{chr(ord('A') + cell % width)}{cell // width + 1}"
+    """The name of a cell of a board ``width`` wide, as people type it: 'B3'."""
+    return grid.cell_name(cell % width, cell // width)
+
+
+def parse_params(text: str) -> Params:
+    """'5x5' (or '5'): the board's size, each side from ``MIN_SIDE`` to ``MAX_SIDE``."""
+    return Params(*grid.parse_size(text, MIN_SIDE, MAX_SIDE))
+
+
+def format_params(params: Params) -> str:
+    return f"{params.width}x{params.height}"
 
 
 def press(width: int, height: int, lights: Sequence[int], cell: int) -> State:
@@ -91,7 +109,7 @@ def solve(width: int, height: int, lights: Sequence[int]) -> tuple[int, ...] | N
     return tuple(c for c in range(n) if best >> c & 1)
 
 
-class LightsKind:
+class LightsKind(TextParams[Params]):
     """Lights Out: turn every light off; pressing a cell toggles it and its neighbours."""
 
     name = "lights"
@@ -101,30 +119,9 @@ class LightsKind:
     default_daily = "5x5"
     daily_presets: tuple[str, ...] = ("5x5", "4x4", "6x6")
     scoring = Scoring()
-
-    def parse_params(self, text: str) -> Params:
-        match = _PARAMS.match((text or "").strip())
-        if not match:
-            raise ValueError(f"{quote(text)} is not a Lights Out board: write a size like 5x5.")
-        width, height = int(match[1]), int(match[2])
-        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-            raise ValueError(
-                f"A {width}×{height} board is not possible: each side has {MIN_SIDE} to "
-                f"{MAX_SIDE} cells."
-            )
-        return Params(width, height)
-
-    def format_params(self, params: Params) -> str:
-        return f"{params.width}x{params.height}"
-
-    def size(self, params: Params) -> tuple[int, int]:
-        return params.width, params.height
-
-    def parse_daily(self, text: str) -> str:
-        return self.format_params(self.parse_params(text))
-
-    def daily(self, choice: str, day: date) -> Params:
-        return self.parse_params(choice)  # the same board every day
+    #: How its parameters are read and written (the rest of ``TextParams``: the same board
+    #: every day).
+    notation = (parse_params, format_params)
 
     def generate(self, params: Params, seed: str) -> Generated:
         """Press random cells of a dark board (so it is solvable) until some light is on."""
@@ -169,20 +166,7 @@ class LightsKind:
         words = [w for w in re.split(r"[\s,;]+", text or "") if w]
         if not words:
             raise ValueError("Name at least one cell to press, like B3.")
-        moves = []
-        for word in words:
-            if not (match := _CELL.match(word)):
-                raise ValueError(
-                    f"{quote(word)} is not a cell: write a column letter and a row number, like B3."
-                )
-            x, y = ord(match[1].upper()) - ord("A"), int(match[2]) - 1
-            if not (0 <= x < puzzle.width and 0 <= y < puzzle.height):
-                raise ValueError(
-                    f"{word.upper()} is outside the {puzzle.width}×{puzzle.height} board: columns "
-                    f"A–{chr(ord('A') + puzzle.width - 1)}, rows 1–{puzzle.height}."
-                )
-            moves.append(y * puzzle.width + x)
-        return moves
+        return [grid.parse_cell(word, puzzle.width, puzzle.height) for word in words]
 
     def format_move(self, puzzle: Puzzle, move: int) -> str:
         return cell_name(puzzle.width, move)

@@ -143,11 +143,16 @@ def test_sizes_read_and_print(text, params):
     assert KIND.parse_daily(text) == f"{params[0]}x{params[1]}"
 
 
-@pytest.mark.parametrize("text", ["7x7", "2x3", "3x10", "5", "5x5x5", "lights"])
+@pytest.mark.parametrize("text", ["7x7", "2x3", "3x10", "5x5x5", "lights"])
 def test_bad_sizes_are_refused_in_one_sentence(text):
     with pytest.raises(ValueError) as error:
         KIND.parse_params(text)
     assert_one_sentence(str(error.value))
+
+
+def test_sizes_are_read_as_every_kind_reads_them():
+    assert KIND.parse_params("5") == KIND.parse_params(" 5 × 5 ") == KIND.parse_params("5x5")
+    assert KIND.format_params(KIND.parse_params("4*6")) == "4x6"
 
 
 @pytest.mark.parametrize(
