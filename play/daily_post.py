@@ -117,7 +117,7 @@ class DailyPosts:
         self.games = games
         #: Servers whose last try failed on our side, with the failure (this process only;
         #: at most one entry per server with the daily on).
-        self._failing: dict[int, str] = {}
+        self._failing: set[int] = set()  # servers whose last try failed on our side
 
     async def servers(self, runs: Callable[[int], bool]) -> list[GuildSettings]:
         """The servers whose daily is on, of those ``runs`` says this process posts for
@@ -218,7 +218,7 @@ class DailyPosts:
         first time, remembered until the server's posts settle."""
         if guild_id not in self._failing:
             log.error("daily post for guild %s failed", guild_id, exc_info=error)
-        self._failing[guild_id] = repr(error)
+        self._failing.add(guild_id)
 
     def failing(self, guild_id: int) -> bool:
         """Whether the server's last try failed on our side (this process)."""
@@ -226,4 +226,4 @@ class DailyPosts:
 
     def _settled(self, guild_id: int) -> None:
         """Nothing of the server's post is left to wait for: a failure before is over."""
-        self._failing.pop(guild_id, None)
+        self._failing.discard(guild_id)
