@@ -135,15 +135,18 @@ class DailyPosts:
             self._settled(guild)
             return None
         today = now.astimezone(UTC).date()
+        made = {}
         for ahead in (today, today + timedelta(days=1)):  # made before anyone asks
             for kind in kinds:
-                await self.games.daily_puzzle(ahead, daily_of(settings, ahead, kind), kind)
+                params = daily_of(settings, ahead, kind)
+                made[ahead, kind] = await self.games.daily_puzzle(ahead, params, kind)
         day = due_post(settings, now)
         if day is None or settings.channel_id is None:
             self._settled(guild)
             return None
         dailies = [
-            await self.games.daily_puzzle(day, daily_of(settings, day, kind), kind)
+            made.get((day, kind))
+            or await self.games.daily_puzzle(day, daily_of(settings, day, kind), kind)
             for kind in kinds
         ]
         storage = self.storage
