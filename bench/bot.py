@@ -23,7 +23,7 @@ from botkit import Harness  # noqa: E402
 
 from bot import Settings, create_bot  # noqa: E402
 from bot.board_message import board_message  # noqa: E402
-from bot.window import viewport, viewport_around, windows  # noqa: E402
+from bot.kinds import FACES  # noqa: E402
 from kinds.pipes.engine import cell_name, generate, turns_between  # noqa: E402
 
 PLAYER = 1_400_000_000_000_000_001
@@ -39,9 +39,10 @@ async def start(folder: Path):
 
 
 async def open_game(harness, user: int, seed: str):
-    """A 10×10 board: its game id, its message and the ids of its 20 tile buttons."""
+    """A 10×10 board: its game id, its message and the ids of its 15 tile buttons (a 5×3
+    window: the arrows take a row of their own)."""
     game_id, message_id, tiles = await open_board(harness, user, "10x10", seed)
-    assert len(tiles) == 20
+    assert len(tiles) == 15
     return game_id, message_id, tiles
 
 
@@ -52,15 +53,16 @@ async def clicks(folder: Path) -> None:
     total, play_ms, render_ms = [], [], []
     for k in range(300):
         start_t = time.perf_counter()
-        made = await harness.click(message_id, tiles[k * 7 % 20], PLAYER)
+        made = await harness.click(message_id, tiles[k * 7 % 15], PLAYER)
         total.append((time.perf_counter() - start_t) * 1000)
         assert [r.callback_type for r in made] == [7], made
     # The same steps one by one, for the breakdown.
     for k in range(100):
         t0 = time.perf_counter()
-        played = await service.play(game_id, PLAYER, cell_name(k % 5, k % 20 // 5))
+        played = await service.play(game_id, PLAYER, cell_name(k % 5, k % 15 // 5))
         t1 = time.perf_counter()
-        await board_message(harness.bot.workers, played.board, viewport(10, 10), played.marks)
+        window = FACES["pipes"].windows(10, 10).around(0, 0)
+        await board_message(harness.bot.workers, played.board, window, played.marks)
         t2 = time.perf_counter()
         play_ms.append((t1 - t0) * 1000)
         render_ms.append((t2 - t1) * 1000)
@@ -116,9 +118,10 @@ async def concurrent(folder: Path) -> None:
 
 def clicks_per_rotation() -> None:
     """Solve puzzles with the buttons as a player would: start on the window with the
-    source, walk the windows in snake order (towards the nearer end first, then the rest),
-    and in each window turn the tiles one clockwise turn short with one ↺ click (switching
-    the mode there and back), the others clockwise. The reference in the same run: the
+    source, walk the grid of windows row by row in snake order from there (then the windows
+    before it), each arrow click one window, and in each window turn the tiles one
+    clockwise turn short with one ↺ click (switching the mode there and back), the others
+    clockwise. The reference in the same run: the
     same walk with clockwise clicks only (what the buttons did before the mode). Clicks per
     quarter turn = (tile clicks + mode switches + window moves) / clockwise quarter turns."""
     rows = []
@@ -126,21 +129,25 @@ def clicks_per_rotation() -> None:
         quarter = clicks = switches = moves = clockwise_only = 0
         for k in range(20):
             puzzle = generate(side, side, f"clicks{k}")
-            order = windows(side, side)
-            sx, sy = puzzle.source
-            start = order.index(viewport_around(side, side, sy * side + sx))
-            down, up = order[start::-1], order[start + 1 :]
-            walk = down + up if start <= len(order) - 1 - start else order[start:] + down[1:]
+            grid = FACES["pipes"].windows(side, side)
+            order = [
+                grid.window(c, r)
+                for r in range(grid.down)
+                for c in (range(grid.across) if r % 2 == 0 else reversed(range(grid.across)))
+            ]
+            start = order.index(grid.around(*puzzle.source))
+            walk = order[start:] + order[:start]
             seen: set[int] = set()
-            position = start
+            position = grid.place(walk[0])
             for view in walk:
                 cells = [c for c in window_cells(view, side) if c not in seen]
                 seen.update(cells)
                 needed = [turns_between(puzzle.tiles[c], puzzle.solution[c]) for c in cells]
                 if not any(needed):
                     continue
-                moves += abs(order.index(view) - position)
-                position = order.index(view)
+                place = grid.place(view)
+                moves += abs(place[0] - position[0]) + abs(place[1] - position[1])
+                position = place
                 quarter += sum(needed)
                 clockwise_only += sum(needed)
                 clicks += sum(1 if t == 3 else t for t in needed)
@@ -151,7 +158,7 @@ def clicks_per_rotation() -> None:
             [f"{side}×{side}", quarter, clicks, switches, moves, f"{ratio:.3f}", f"{before:.3f}"]
         )
     table(
-        "clicks per quarter turn with ↻/↺ tile buttons in a 5×4 window (20 puzzles each)",
+        "clicks per quarter turn with ↻/↺ tile buttons in a window of buttons (20 puzzles each)",
         [
             "board",
             "quarter turns",

@@ -1,10 +1,12 @@
 """A board's Discord message, built in one place for every way a board is shown and every
 kind (through its face, ``bot/kinds``): its text, its image (drawn by a worker; large boards
 also get the button window enlarged for phones) and its buttons — a window of tile buttons
-that act by the kind's click mode, and a row with ◀ Prev / Next ▶ (windows in snake order
-from the first one shown; none on a face that does not pan), the kind's own controls, the
-mode switch (with more than one mode) and 💡 Hint. A win's message carries the win picture.
-Every button says what it is by text as well as by colour."""
+that act by the kind's click mode, and the controls: ◀ ▲ ▼ ▶ over the grid of windows
+(``bot.window``; none on a face that does not pan), the kind's own controls, the mode switch
+(with more than one mode) and 💡 Hint. The text and the picture's description say which
+window the buttons are ("window 2 of 9"), the picture frames it. A win's message carries the
+win picture. Every button says what it is by text as well as by colour.
+"""
 
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ import discord
 
 from play import Board
 from puzzle import Marks
+from puzzle.grid import cell_name
 
 from . import custom_ids, texts
 from .kinds import FACES
-from .window import Viewport, step, viewport_around, windows
+from .window import Viewport
 from .workers import Workers
 
 HINT_LABEL = "💡 Hint"
@@ -91,16 +94,29 @@ async def board_message(
         animation = await face.animate(workers, board, trace)
     win = await face.win(workers, board) if won else None
     view = board_view(board, window, mode or face.first_mode)
-    return BoardMessage(texts.status(board, face), png, zoom, view, face.alt, animation, win)
+    content, alt = texts.status(board, face), face.alt
+    if framed:
+        where = window_words(board, window)
+        content, alt = f"{content}\n{where}", f"{alt} {where}"
+    return BoardMessage(content, png, zoom, view, alt, animation, win)
+
+
+def window_words(board: Board, window: Viewport) -> str:
+    """Which cells have buttons, framed on the picture: 'Buttons: F5–J8, window 2 of 9.'"""
+    game = board.game
+    grid = FACES[game.kind].windows(game.width, game.height)
+    first = cell_name(window.x, window.y)
+    last = cell_name(window.x + window.width - 1, window.y + window.height - 1)
+    return f"Buttons: {first}–{last}, window {grid.number(window)} of {len(grid)}."
 
 
 def first_window(board: Board, focus: int | None = None) -> Viewport:
-    """The window a board shows: around ``focus`` (the cell a move wants in view), else the
-    kind's centre (the source of Pipes; on Minesweeper the window with the most closed cells
-    deduction proves safe)."""
-    game = board.game
-    centre = FACES[game.kind].centre(board) if focus is None else focus
-    return viewport_around(game.width, game.height, centre)
+    """The window a board shows: the one holding ``focus`` (the cell a move wants in view),
+    else the kind's centre (the source of Pipes; on Minesweeper the window with the most
+    closed cells deduction proves safe)."""
+    game, face = board.game, FACES[board.game.kind]
+    centre = face.centre(board) if focus is None else focus
+    return face.windows(game.width, game.height).around(centre % game.width, centre // game.width)
 
 
 def following(board: Board, window: Viewport, focus: int | None) -> Viewport:
@@ -138,7 +154,8 @@ def button(
 
 
 def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
-    """Tile buttons for the window and a row of controls. None once the game is over."""
+    """Tile buttons for the window and one or two rows of controls (the arrows in a row of
+    their own when they do not fit beside the others). None once the game is over."""
     game, face = board.game, FACES[board.game.kind]
     if game.finished:
         return None
@@ -151,35 +168,31 @@ def board_view(board: Board, view: Viewport, mode: str) -> ButtonRows | None:
             label, style = face.tile_label(board, cell)
             row.append(button(label, custom_ids.tile(game.id, cell, view, mode), style))
         rows.append(row)
-    controls = []
-    if face.pans and len(windows(game.width, game.height)) > 1:
-        start = first_window(board)
-        for direction, label in (("p", "◀ Prev"), ("n", "Next ▶")):
-            target = step(view, direction, game.width, game.height, start)
-            controls.append(
+    grid = face.windows(game.width, game.height)
+    arrows = []
+    if face.pans:
+        for direction, label, _ in grid.arrows():
+            target = grid.step(view, direction)
+            arrows.append(
                 button(
                     label,
                     custom_ids.nav(game.id, direction, target, mode),
-                    discord.ButtonStyle.secondary,
+                    ButtonStyle.secondary,
                     disabled=target == view,
                 )
             )
-    for label, action in face.controls:
-        controls.append(
-            button(label, custom_ids.action(game.id, action, view, mode), ButtonStyle.secondary)
-        )
+    controls = [
+        button(label, custom_ids.action(game.id, action, view, mode), ButtonStyle.secondary)
+        for label, action in face.controls
+    ]
     if len(face.modes) > 1:  # a switch with one mode would go nowhere
         controls.append(
             button(
-                face.modes[mode],
+                face.mode_label(mode),
                 custom_ids.switch(game.id, face.next_mode(mode), view),
-                discord.ButtonStyle.secondary
-                if mode == face.first_mode
-                else discord.ButtonStyle.primary,
+                ButtonStyle.secondary if mode == face.first_mode else ButtonStyle.primary,
             )
         )
-    controls.append(
-        button(HINT_LABEL, custom_ids.hint(game.id, view, mode), discord.ButtonStyle.secondary)
-    )
-    rows.append(controls)
+    controls.append(button(HINT_LABEL, custom_ids.hint(game.id, view, mode), ButtonStyle.secondary))
+    rows.extend([arrows, controls] if grid.control_rows == 2 else [arrows + controls])
     return ButtonRows(rows)

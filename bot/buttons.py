@@ -20,7 +20,6 @@ from .face import Face
 from .kinds import FACES
 from .replies import guarded
 from .replying import Clicked, move, send_board
-from .window import viewport
 
 Interaction = discord.Interaction[PipesClient]
 
@@ -90,8 +89,9 @@ class _BoardAction(_Action, template=r"pipes:never"):
     def clicked(self, played: Played) -> Clicked:
         """The window and mode of the message this button was on."""
         game = played.board.game
-        window = viewport(game.width, game.height, int(self.fields["vx"]), int(self.fields["vy"]))
         face = FACES[game.kind]
+        grid = face.windows(game.width, game.height)
+        window = grid.named(int(self.fields["vx"]), int(self.fields["vy"]))
         mode = self.mode if self.mode in face.modes else face.first_mode
         return Clicked(window, mode)
 
@@ -132,7 +132,8 @@ class ActionButton(_BoardAction, template=custom_ids.ACTION):
 
 
 class NavButton(_BoardAction, template=custom_ids.NAV):
-    """Show another window of tile buttons (looking is free: nothing is stored)."""
+    """Show another window of tile buttons, the one its id names (looking is free: nothing
+    is stored); ◀ Prev / Next ▶ of older messages named theirs too, on the old layout."""
 
     async def act(
         self, service: GameService, game_id: int, interaction_id: int, user: int, name: str

@@ -1,8 +1,10 @@
 """What a board's buttons carry in their custom_id: the game, the action, the window and the
 click mode, so a click needs nothing but the database (buttons survive restarts). A mode is
 the face's own token (one or more letters and digits; each kind reads its own); ids made
-before click modes existed (no mode) read as the kind's first mode. Ids read ASCII digits
-only."""
+before click modes existed (no mode) read as the kind's first mode. A window button names
+the window it shows by its first cell and its direction (l u d r; the ◀ Prev / Next ▶ of
+older messages wrote p n); ids of an older layout of windows name the window of the grid
+holding theirs (``bot.window.Windows.named``). Ids read ASCII digits only."""
 
 from __future__ import annotations
 

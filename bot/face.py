@@ -12,6 +12,7 @@ are the face kit, ``bot.facekit``."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from play import Board
 from puzzle import Kind, Marks
 
 from .options import Interaction
+from .window import Windows, window_grid
 from .workers import Workers
 
 #: The picture of a board (and the enlarged button window, or None).
@@ -34,6 +36,36 @@ Draw = Callable[[Workers, Board, tuple[int, int, int, int] | None, Marks], Await
 NewBoard = Callable[[Interaction, str, str | None], Awaitable[None]]
 #: A kind's ``new`` command, made around the generic way to start a board.
 NewCommand = Callable[[NewBoard], app_commands.Command[Any, ..., None]]
+
+
+#: One meaning per button colour, the same in every kind (a face's ``legend`` says what it is
+#: there), and never the only cue: a tile's glyph says it too.
+COLOURS: dict[discord.ButtonStyle, str] = {
+    discord.ButtonStyle.secondary: "grey: as it is (nothing done to it, closed, in fog)",
+    discord.ButtonStyle.primary: "blue: the player's own (a mark, where they stand)",
+    discord.ButtonStyle.success: "green: done or right",
+    discord.ButtonStyle.danger: "red: wrong or in danger",
+}
+#: A kind's tile states: the glyphs of one state (or "" for a label that is the cell's name
+#: alone), its colour, and what it means in the kind.
+Legend = tuple[tuple[str, discord.ButtonStyle, str], ...]
+#: What a tile label may add to its cell's name, in columns: a space and one narrow glyph
+#: ("B3 ┐", "J12 ⚑"): five columns on boards up to 26 wide, so a row of five buttons is
+#: five short labels on a phone (an emoji, two columns, is never a tile's glyph).
+LABEL_EXTRA = 2
+
+
+def columns(text: str) -> int:
+    """How wide ``text`` is, in columns of a narrow character: a wide one (an emoji) counts
+    2, a joiner or a variation selector nothing."""
+    return sum(
+        0
+        if unicodedata.category(c) in ("Mn", "Cf") or 0xFE00 <= ord(c) <= 0xFE0F
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
 
 
 def as_typed(text: str) -> str:
@@ -77,8 +109,11 @@ class Face:
     modes: dict[str, str]
     #: The move text of a click on a cell of a game in a mode.
     press: Callable[[Game, int, str], str]
-    #: A tile button's text and colour; the text alone tells its state.
+    #: A tile button's text and colour: the cell's name and a glyph of ``legend`` (or the
+    #: name alone), in the colour the legend gives it; the text alone tells its state.
     tile_label: Callable[[Board, int], tuple[str, discord.ButtonStyle]]
+    #: Every state a tile button shows, each in the colour of its meaning (``COLOURS``).
+    legend: Legend
     #: The cell a board's first window is around.
     centre: Callable[[Board], int]
     #: The picture: workers, board, the framed block of cells (or None), what the last move
@@ -122,7 +157,7 @@ class Face:
     #: move text of an action on a game in a click mode.
     controls: tuple[tuple[str, str], ...] = ()
     act: Callable[[Game, str, str], str] | None = None
-    #: Whether ◀ Prev / Next ▶ walk the windows of tile buttons; False: the window follows
+    #: Whether ◀ ▲ ▼ ▶ move the window of tile buttons; False: the window follows
     #: the moves alone (a maze's walker), leaving the control row to the kind's controls.
     pans: bool = True
     #: An animation of a move's intermediate states (``Applied.trace``): bytes, file name,
@@ -142,6 +177,17 @@ class Face:
     @property
     def first_mode(self) -> str:
         return next(iter(self.modes))
+
+    def windows(self, width: int, height: int) -> Windows:
+        """The grid of windows of tile buttons on a ``width × height`` board of this kind
+        (``bot.window``): its control row holds the kind's controls, the mode switch (with
+        more than one mode) and 💡 Hint beside the arrows."""
+        others = len(self.controls) + (len(self.modes) > 1) + 1
+        return window_grid(width, height, others if self.pans else None)
+
+    def mode_label(self, mode: str) -> str:
+        """The mode switch's label in ``mode``: the mode it is in, by its glyph ('Mode: ↺')."""
+        return f"Mode: {self.modes[mode].split()[0]}"
 
     def next_mode(self, mode: str) -> str:
         """The mode the switch goes to from ``mode``."""

@@ -5,8 +5,10 @@ saying it. A face takes what fits and writes the rest itself.
 - ``level_new``, ``level_sizes``, ``level_words``, ``start_sized``: the ``new`` command and
   the daily words of a kind sized with a level (``puzzle.levels.SizeLevel``), or any sized
   kind with options of its own;
-- ``drawing``: a face's ``draw`` around a picture function run in the drawing workers;
+- ``drawing``: a face's ``draw`` around a picture function run in the drawing workers, and
+  ``needs_zoom``, the rule for the window enlarged for phones;
 - ``cell_press``: clicks that name a cell, with a suffix per click mode;
+- ``tile_text``: a tile label, the cell's name and its state's glyph;
 - ``still_win``: the win as the solved board's still picture.
 
 The random source a generator draws from is the core's (``puzzle.prng``): an engine seeds it
@@ -24,13 +26,23 @@ from db import Game
 from play import Board, UserError
 from puzzle import Kind, Marks
 from puzzle.grid import cell_name, parse_size
+from renderer.layout import layout
 
 from .face import Draw, Drawn, NewBoard, NewCommand
 from .options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from .workers import Workers
 
-#: Boards this wide or tall also get the button window enlarged for phones.
-ZOOM_FROM = 20
+#: A phone as the zoom rule sees it: a 360 px screen, of which a message's avatar column
+#: and margins take 88 px (Discord's layout, and the playground's), leaving 272 px for the
+#: picture; cells narrower than 16 px there are too small to read their coordinates.
+PHONE_WIDTH, PHONE_INSET, PHONE_CELL = 360, 88, 16
+
+
+def needs_zoom(width: int, height: int) -> bool:
+    """Whether a ``width × height`` board's message also carries its button window enlarged:
+    when the whole picture, shown on a phone, makes cells narrower than ``PHONE_CELL``."""
+    geometry = layout(width, height)
+    return geometry.cell * (PHONE_WIDTH - PHONE_INSET) < PHONE_CELL * geometry.size[0]
 
 
 async def start_sized(
@@ -116,7 +128,7 @@ def drawing(
 ) -> Draw:
     """A face's ``draw`` for a renderer that takes a view of the board, what the last move
     marked (``marked``: its cells, or its edges) and the window; the window is enlarged on
-    boards from ``ZOOM_FROM`` a side."""
+    boards whose cells read too small on a phone (``needs_zoom``)."""
 
     async def draw(
         workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
@@ -124,7 +136,7 @@ def drawing(
         game = board.game
         drawn: Drawn = await workers.draw(
             render, view_of(board), highlight=marked(marks), frame=frame,
-            zoom=max(game.width, game.height) >= ZOOM_FROM,
+            zoom=needs_zoom(game.width, game.height),
         )  # fmt: skip
         return drawn
 
@@ -139,6 +151,13 @@ def cell_press(suffixes: dict[str, str]) -> Callable[[Game, int, str], str]:
         return cell_name(cell % game.width, cell // game.width) + suffixes.get(mode, "")
 
     return press
+
+
+def tile_text(width: int, cell: int, glyph: str = "") -> str:
+    """A tile label on a board ``width`` wide: the cell's name and its state's glyph
+    ('B3 ┐'), or the name alone."""
+    name = cell_name(cell % width, cell // width)
+    return f"{name} {glyph}" if glyph else name
 
 
 def still_win(

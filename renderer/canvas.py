@@ -85,29 +85,31 @@ def draw_labels(image: Image.Image, geometry: Layout, labels: Mapping[str, Image
         image.paste(labels[str(y + 1)], (0, geometry.cell_origin(0, y)[1]))
 
 
+def window_band(cell: int) -> tuple[int, int]:
+    """How thick the frame of the buttons' window is round cells ``cell`` px wide, and its
+    dark edge on each side of the bright band."""
+    thick = max(4, cell // 8)
+    return thick, max(1, thick // 5)
+
+
 def outline_window(
     draw: ImageDraw.ImageDraw,
     geometry: Layout,
     frame: tuple[int, int, int, int],
-    dark: int | RGB,
-    light: int | RGB,
+    band: int | RGB = theme.WINDOW,
+    edge: int | RGB = theme.FRAME,
 ) -> None:
-    """Outline the block of cells ``frame`` (x, y, width, height): a thick ``dark`` band
-    with a thin ``light`` line in it, seen on any cell colour."""
+    """Frame the block of cells ``frame`` (x, y, width, height), the buttons' window, boldly
+    and the same on every kind: a thick ``band`` of bright orange round it, edged dark on
+    both sides, seen on any cell colour (a palette image passes its own indexes)."""
     x, y, w, h = frame
     left, top = geometry.cell_origin(x, y)
     right, bottom = geometry.cell_box(x + w - 1, y + h - 1)[2:]
-    thick = max(3, geometry.cell // 10)
-    draw.rectangle(
-        (left - thick, top - thick, right + thick - 1, bottom + thick - 1),
-        outline=dark,
-        width=thick,
-    )
-    draw.rectangle(
-        (left - thick // 2, top - thick // 2, right + thick // 2 - 1, bottom + thick // 2 - 1),
-        outline=light,
-        width=max(1, thick // 3),
-    )
+    thick, rim = window_band(geometry.cell)
+    box = (left - thick, top - thick, right + thick - 1, bottom + thick - 1)
+    draw.rectangle(box, outline=edge, width=thick)
+    inner = (box[0] + rim, box[1] + rim, box[2] - rim, box[3] - rim)
+    draw.rectangle(inner, outline=band, width=thick - 2 * rim)
 
 
 def highlight_cells(

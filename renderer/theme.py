@@ -24,4 +24,5 @@ INK = hex_rgb("#1B2633")
 HIGHLIGHT = hex_rgb("#CC79A7")  # Okabe–Ito reddish purple
 SOLVED = hex_rgb("#009E73")  # Okabe–Ito bluish green
 SOLVED_TEXT = WHITE
+WINDOW = hex_rgb("#E69F00")  # Okabe–Ito orange: the buttons' window, told from any cell
 GAVE_UP = hex_rgb("#5B6475")  # a slate grey: neither a win's green nor a loss's red

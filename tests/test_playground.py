@@ -490,7 +490,7 @@ def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
         browser.save_screenshot(f"{shots}/playground-given-up.png")
     type_command(browser, "/mines new beginner seed:shot")
     cells = browser.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")[-20:]
-    assert any("⬜" in cell.text for cell in cells)  # closed cells to open in the first window
+    assert any("■" in cell.text for cell in cells)  # closed cells to open in the first window
     if shots:
         browser.save_screenshot(f"{shots}/playground-mines-first-window.png")
     type_command(browser, "/maze new 12x12 seed:shot")

@@ -35,9 +35,11 @@ async def test_boards_drawn_and_puzzles_made_in_worker_processes_are_the_same(ha
     expected = generate(6, 6, "workers")
     assert load(game.puzzle).tiles == expected.tiles == game.state.tiles
     mine = expected.tiles, expected.source
-    direct = render_png(6, 6, *mine, check(6, 6, *mine), frame=(0, 0, 5, 4))
+    tile = next(i for i in request.custom_ids() if i.startswith("pipes:t:"))
+    x, y = map(int, tile.split(":")[4:6])  # the first window: 3×3, the board in four
+    direct = render_png(6, 6, *mine, check(6, 6, *mine), frame=(x, y, 3, 3))
     assert request.files[0][1] == direct  # byte for byte
-    clicked = await harness.click(message_of(harness, request), f"pipes:t:{game.id}:0:0:0:c", ALICE)
+    clicked = await harness.click(message_of(harness, request), tile, ALICE)
     # Answered with the board: at once, or (a new worker is warming up) deferred, then edited.
     assert clicked[0].callback_type in (6, 7) and clicked[-1].files
 

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.face import Face, Verb
-from bot.facekit import drawing, level_new, level_words, still_win
+from bot.facekit import drawing, level_new, level_words, still_win, tile_text
 from bot.texts import solve_time, started
 from bot.workers import Workers
 from kinds.choco.engine import CHECK, KIND, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
@@ -41,7 +41,8 @@ is striped.
 Levels: easy (both halves of each block numbered), normal (about one number a block), hard \
 (as few numbers as it takes).
 • Buttons: a cell button toggles the wall on its right (▕ mode) or below it (▁ mode); the \
-mode button switches. 🔍 Check marks what breaks a rule. ◀ ▶ move the window of buttons.
+mode button switches. 🔍 Check marks what breaks a rule. ◀ ▲ ▼ ▶ move the window of \
+buttons.
 • `/choco wall B3-C3 B4-C4`: toggles the walls between those cells (`check` there checks)."""
 #: What a check names for each rule a block breaks.
 RULE_WORDS = {
@@ -89,20 +90,31 @@ def _press(game: Any, cell: int, mode: str) -> str:
     return f"{cell_name(x, y)}-{cell_name(x + dx, y + dy)}"
 
 
+LEGEND = (
+    ("□", discord.ButtonStyle.secondary, "a white cell"),
+    ("■", discord.ButtonStyle.secondary, "a gray cell"),
+    ("?123456789+", discord.ButtonStyle.secondary, "a numbered cell (+: 10 or more)"),
+    ("▕", discord.ButtonStyle.primary, "a cell you walled on its right"),
+    ("▁", discord.ButtonStyle.primary, "a cell you walled below"),
+    ("┘", discord.ButtonStyle.primary, "a cell you walled on its right and below"),
+)
+#: The glyph of the walls a cell has drawn on its right and below.
+WALLED = {(True, False): "▕", (False, True): "▁", (True, True): "┘"}
+
+
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
-    """The cell's name, its number, and the walls drawn on its right (▕) and below (▁); a
-    gray cell is a grey button marked ▪."""
+    """The walls drawn on the cell's right and below, in blue (the buttons draw them);
+    else its number (? unknown, + from 10) or its colour, □ white or ■ gray."""
     grid, walls = board.puzzle.grid, board.status.details["walls"]
-    width = grid.width
-    name = cell_name(cell % width, cell // width)
+    drawn = ((cell, cell + 1) in walls, (cell, cell + grid.width) in walls)
+    if any(drawn):
+        return tile_text(grid.width, cell, WALLED[drawn]), discord.ButtonStyle.primary
     clue = grid.clues[cell]
-    number = "" if clue is None else " ?" if clue < 0 else f" {clue}"
-    sides = ("▕" if (cell, cell + 1) in walls else "") + (
-        "▁" if (cell, cell + width) in walls else ""
-    )
-    mark = "▪" if grid.gray[cell] else ""
-    style = discord.ButtonStyle.secondary if grid.gray[cell] else discord.ButtonStyle.primary
-    return f"{mark}{name}{number}{' ' + sides if sides else ''}", style
+    if clue is None:
+        glyph = "■" if grid.gray[cell] else "□"
+    else:
+        glyph = "?" if clue < 0 else str(clue) if clue < 10 else "+"
+    return tile_text(grid.width, cell, glyph), discord.ButtonStyle.secondary
 
 
 def _centre(board: Board) -> int:
@@ -174,6 +186,7 @@ FACE = Face(
     modes={"r": "▕ Right walls", "d": "▁ Lower walls"},
     press=_press,
     tile_label=_label,
+    legend=LEGEND,
     centre=_centre,
     draw=_draw,
     win=still_win(_draw, "choco-win.png", "The solved board: every block two matching halves"),

@@ -35,7 +35,6 @@ WALL = theme.INK
 INK = theme.INK  # the numbers
 BREACH = theme.VERMILLION  # Okabe–Ito vermillion: hatching, rings, stripes
 ANSWER = theme.BLUE  # Okabe–Ito blue: the answer's walls, after a give-up
-WINDOW = theme.hex_rgb("#E69F00")  # Okabe–Ito orange: not a dark band, told from a wall
 #: Banners of a finished board, by outcome: (text, colour).
 BANNERS = {"solved": ("SOLVED", theme.SOLVED), "given up": ("GAVE UP", theme.GAVE_UP)}
 _BANNERS = tuple((outcome, text, colour) for outcome, (text, colour) in BANNERS.items())
@@ -103,7 +102,7 @@ def render_choco_image(
     for edge in highlight:
         _ring_edge(draw, geometry, edge)
     if frame is not None:
-        outline_window(draw, geometry, frame, WINDOW, WHITE)
+        outline_window(draw, geometry, frame)
     draw_footer(draw, geometry, footer(view))
     if finished:
         draw_banner(image, geometry, sprites[view.outcome], BANNERS[view.outcome][1])

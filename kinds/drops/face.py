@@ -10,13 +10,12 @@ from typing import Any
 import discord
 
 from bot.face import Face, Verb
-from bot.facekit import cell_press, drawing, level_new, level_words, still_win
+from bot.facekit import cell_press, drawing, level_new, level_words, still_win, tile_text
 from bot.texts import solve_time, started
 from bot.workers import Workers
 from kinds.drops.engine import KIND, PER_REFUND
 from kinds.drops.picture import DropsView, render_drops_animation, render_drops_png
 from play import Board
-from puzzle.grid import cell_name
 
 GOAL = (
     "Goal: clear the board with as many drops left as you can. A tap adds a drop to a cell "
@@ -39,7 +38,8 @@ left rank you first, then fewer taps, then time.
 • `/drops new [size] [level] [seed]`: a board of your own, e.g. `/drops new 7x7 hard`. \
 Levels: easy (bursting the most each tap nearly does it), normal (it falls at least 3 drops \
 short, or fails), hard (the seed's search bot misses par too).
-• Buttons: a cell button taps it (red: a 4, ready to burst). ◀ ▶ move the window of buttons.
+• Buttons: a cell button taps it; its number is its drops (red: a 4, ready to burst). \
+◀ ▲ ▼ ▶ move the window of buttons.
 • `/drops tap C4 D2`: taps by coordinates, in order (A1 is top-left)."""
 
 
@@ -95,15 +95,17 @@ def _ticks(chain: Any) -> tuple[tuple[Any, Any, Any], ...]:
     return tuple((tick.cells, tick.splashes, tick.bursts) for tick in chain.ticks)
 
 
+LEGEND = (
+    ("·123", discord.ButtonStyle.secondary, "its drops (· none)"),
+    ("4", discord.ButtonStyle.danger, "four drops: one more bursts it"),
+)
+
+
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
-    """The cell's drops in its label; a 4, ready to burst, in red."""
-    game = board.game
-    name = cell_name(cell % game.width, cell // game.width)
+    """The cell's drops in its label (· none); a 4, ready to burst, in red."""
     count = board.status.details["cells"][cell]
-    if not count:
-        return f"{name} ·", discord.ButtonStyle.secondary
-    style = discord.ButtonStyle.danger if count == 4 else discord.ButtonStyle.primary
-    return f"{name} 💧{count}", style
+    style = discord.ButtonStyle.danger if count == 4 else discord.ButtonStyle.secondary
+    return tile_text(board.game.width, cell, str(count or "·")), style
 
 
 def _centre(board: Board) -> int:
@@ -155,6 +157,7 @@ FACE = Face(
     modes={"t": "💧 Tap"},
     press=cell_press({}),
     tile_label=_label,
+    legend=LEGEND,
     centre=_centre,
     draw=_draw,
     win=still_win(_draw, "drops-win.png", lambda board: f"The cleared board, {_left(board)}"),

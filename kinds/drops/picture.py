@@ -113,7 +113,7 @@ def render_drops_image(
         _splash(draw, geometry, cell, direction)
     draw_labels(image, geometry, sprites)
     if frame is not None:
-        outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
+        outline_window(draw, geometry, frame)
     highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
     _footer(draw, geometry, view)
     if view.outcome in BANNERS:

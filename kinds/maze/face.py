@@ -12,7 +12,7 @@ from discord import app_commands
 
 import kinds.maze.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
-from bot.facekit import ZOOM_FROM, start_sized, still_win
+from bot.facekit import needs_zoom, start_sized, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
@@ -67,7 +67,7 @@ async def _draw(
     game = board.game
     drawn: Drawn = await workers.draw(
         render_maze_png, maze_view(board), frame=frame,
-        zoom=max(game.width, game.height) >= ZOOM_FROM,
+        zoom=needs_zoom(game.width, game.height),
     )  # fmt: skip
     return drawn
 
@@ -89,19 +89,28 @@ def _pack(maze: Any) -> tuple[str, list[tuple[str, bytes]]]:
     return text + minecraft.install_note(maze), [(name, blob)]
 
 
+LEGEND = (
+    ("@", discord.ButtonStyle.primary, "where you stand"),
+    ("·", discord.ButtonStyle.primary, "a cell you walked (a click walks back)"),
+    ("◎", discord.ButtonStyle.success, "the exit"),
+    ("", discord.ButtonStyle.secondary, "a cell you have seen"),
+    ("▒", discord.ButtonStyle.secondary, "fog"),
+)
+
+
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
-    """The player, the exit once seen, cells walked (a click walks back), cells seen, fog."""
+    """The player @ and cells walked · (a click walks back) in blue, the exit ◎ once seen in
+    green, cells seen (the name alone) and fog ▒ in grey."""
     game, maze, details = board.game, board.puzzle, board.status.details
-    name = cell_name(cell % game.width, cell // game.width)
     if cell == details["player"]:
-        return f"🧍 {name}", discord.ButtonStyle.success
+        return tile_text(game.width, cell, "@"), discord.ButtonStyle.primary
     if cell not in details["seen"]:
-        return f"{name} ▒", discord.ButtonStyle.secondary
+        return tile_text(game.width, cell, "▒"), discord.ButtonStyle.secondary
     if cell == maze.exit:
-        return f"🏁 {name}", discord.ButtonStyle.success
+        return tile_text(game.width, cell, "◎"), discord.ButtonStyle.success
     if cell in details["visited"]:
-        return f"{name} ·", discord.ButtonStyle.primary
-    return name, discord.ButtonStyle.secondary
+        return tile_text(game.width, cell, "·"), discord.ButtonStyle.primary
+    return tile_text(game.width, cell), discord.ButtonStyle.secondary
 
 
 def _body(board: Board) -> str:
@@ -174,6 +183,7 @@ FACE = Face(
     modes={"w": "🚶 Walk"},
     press=lambda game, cell, mode: f"go {cell_name(cell % game.width, cell // game.width)}",
     tile_label=_label,
+    legend=LEGEND,
     centre=lambda board: int(board.status.details["player"]),
     draw=_draw,
     win=still_win(_draw, "maze-win.png", "The whole maze, the way out drawn in red"),

@@ -82,7 +82,7 @@ def render_maze_image(
         _player(draw, geometry, view.player)
     draw_labels(image, geometry, sprites)
     if frame is not None:
-        outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
+        outline_window(draw, geometry, frame)
     if finished:
         draw_banner(image, geometry, sprites[view.outcome], BANNERS[view.outcome][1])
     return image

@@ -11,10 +11,9 @@ import discord
 from discord import app_commands
 
 from bot.face import Face, NewBoard, Verb
-from bot.facekit import cell_press, drawing, still_win
+from bot.facekit import cell_press, drawing, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
-from bot.window import viewport_around, windows
 from bot.workers import Workers
 from kinds.mines.engine import KIND, deduce, opening
 from kinds.mines.picture import MinesView, render_mines_png
@@ -41,21 +40,28 @@ beside one; the first opening is done for you). Time ranks you.
 `/mines new 12x10 hard 20`. Levels: easy (one number at a time is enough), normal (some cells \
 need two numbers read together), hard (some need the count of mines left).
 • Buttons: ⛏ Open mode opens a cell (a number with as many flags around opens the rest); \
-🚩 Flag mode flags or unflags. ◀ ▶ move the window of buttons.
+🚩 Flag mode flags or unflags. Closed ■ is grey, flagged ⚑ blue, open green. ◀ ▲ ▼ ▶ move \
+the window of buttons.
 • `/mines open B3 C4`, `/mines flag D5`: by coordinates (A1 is top-left)."""
 
 
+LEGEND = (
+    ("■", discord.ButtonStyle.secondary, "closed"),
+    ("⚑", discord.ButtonStyle.primary, "flagged"),
+    ("·12345678", discord.ButtonStyle.success, "open: the mines around it (· none)"),
+)
+
+
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
-    """Closed cells, the ones to act on, stand out; open ones are muted, not disabled (an
-    open number chords when its flags match it)."""
+    """Closed ■ grey, flagged ⚑ blue, open green with its number; open cells are not
+    disabled (an open number chords when its flags match it)."""
     game, puzzle, state = board.game, board.puzzle, board.game.state
-    name = cell_name(cell % game.width, cell // game.width)
     if cell in state.flagged:
-        return f"🚩 {name}", discord.ButtonStyle.danger
+        return tile_text(game.width, cell, "⚑"), discord.ButtonStyle.primary
     if cell in state.opened:
-        number = puzzle.numbers[cell]
-        return (f"{name} {number}" if number else f"{name} ·"), discord.ButtonStyle.secondary
-    return f"{name} ⬜", discord.ButtonStyle.primary
+        number = str(puzzle.numbers[cell] or "·")
+        return tile_text(game.width, cell, number), discord.ButtonStyle.success
+    return tile_text(game.width, cell, "■"), discord.ButtonStyle.secondary
 
 
 def _centre(board: Board) -> int:
@@ -66,17 +72,17 @@ def _centre(board: Board) -> int:
 def _first_cell(puzzle: Any) -> int:
     """The cell the first window is around: the window holding the most closed cells that
     deduction proves safe from the first opening (on a tie, the opening's own window, then
-    the first in walk order), named by its last cell (the one ``viewport_around`` gives that
-    window back for, the board's last windows being shifted to fit). The first opening alone
-    decides it, so every message of a board walks the windows from the same one."""
+    the first row by row), named by its first cell. The first opening alone decides it, so
+    every message of a board starts from the same window."""
     width, height = puzzle.width, puzzle.height
     safe = deduce(puzzle, opening(puzzle), reveal=False).safe
-    start = viewport_around(width, height, puzzle.start)
+    grid = FACE.windows(width, height)
+    start = grid.around(puzzle.start % width, puzzle.start // width)
     best = max(
-        windows(width, height),
+        grid.all(),
         key=lambda view: (sum(view.holds(c % width, c // width) for c in safe), view == start),
     )
-    return (best.y + best.height - 1) * width + best.x + best.width - 1
+    return best.y * width + best.x
 
 
 def mines_view(board: Board) -> MinesView:
@@ -187,6 +193,7 @@ FACE = Face(
     modes={"o": "⛏ Open", "f": "🚩 Flag"},
     press=cell_press(SUFFIX),
     tile_label=_label,
+    legend=LEGEND,
     centre=_centre,
     draw=_draw,
     win=still_win(_draw, "mines-win.png", "The cleared board, every mine flagged"),

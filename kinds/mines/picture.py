@@ -180,7 +180,7 @@ def render_mines_image(
     draw_labels(image, geometry, sprites)
     draw = ImageDraw.Draw(image)
     if frame is not None:
-        outline_window(draw, geometry, frame, theme.FRAME, theme.LABEL)
+        outline_window(draw, geometry, frame)
     highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
     if finished:
         edge = {"solved": theme.SOLVED, "lost": LOST, "given up": theme.GAVE_UP}[view.outcome]

@@ -11,7 +11,7 @@ from discord import app_commands
 
 import kinds.pipes.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
-from bot.facekit import ZOOM_FROM, cell_press
+from bot.facekit import cell_press, needs_zoom, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
@@ -21,7 +21,7 @@ from kinds.pipes.picture import render_boards, render_png, render_win_animation
 from kinds.pipes.picture.sheet import sheet
 from play import Board, UserError
 from puzzle import Marks
-from puzzle.grid import cell_name, parse_size
+from puzzle.grid import parse_size
 from puzzle.levels import CHOICE_WORDS
 from renderer.layout import layout
 
@@ -37,19 +37,27 @@ GOAL = (
 )
 
 
+#: A tile's shape in heavy lines (a locked tile) and in double lines (a tile in a loop,
+#: which has two arms or more), by its mask as ``GLYPHS`` draws it in light lines.
+HEAVY = " ╸╹┛╺━┗┻╻┓┃┫┏┳┣╋"
+LOOPED = "   ╝ ═╚╩ ╗║╣╔╦╠╬"
+LEGEND = (
+    ("".join(GLYPHS[1:]), discord.ButtonStyle.secondary, "a tile (light lines)"),
+    (HEAVY[1:], discord.ButtonStyle.primary, "a tile you locked (heavy lines)"),
+    (LOOPED.replace(" ", ""), discord.ButtonStyle.danger, "a tile in a loop (double lines)"),
+)
+
+
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
+    """The tile's shape: in double lines and red in a loop, heavy and blue once locked
+    (water and the source are the picture's)."""
     game, result = board.game, board.status.details["check"]
-    sx, sy = board.puzzle.source
-    name = f"{cell_name(cell % game.width, cell // game.width)} {GLYPHS[game.state.tiles[cell]]}"
-    if cell in game.state.locked:
-        name = f"🔒 {name}"
-    if cell == sy * game.width + sx:
-        return f"⛲ {name}", discord.ButtonStyle.success
+    tile = game.state.tiles[cell]
     if cell in result.loops:
-        return f"⚠ {name}", discord.ButtonStyle.danger
-    if cell in result.flooded:
-        return f"💧 {name}", discord.ButtonStyle.primary
-    return name, discord.ButtonStyle.secondary
+        return tile_text(game.width, cell, LOOPED[tile]), discord.ButtonStyle.danger
+    if cell in game.state.locked:
+        return tile_text(game.width, cell, HEAVY[tile]), discord.ButtonStyle.primary
+    return tile_text(game.width, cell, GLYPHS[tile]), discord.ButtonStyle.secondary
 
 
 def _centre(board: Board) -> int:
@@ -69,7 +77,7 @@ async def _draw(
         result = check(game.width, game.height, tiles, puzzle.source, puzzle.wrap)
     drawn: Drawn = await workers.draw(
         render_boards, game.width, game.height, tiles, puzzle.source, result,
-        zoom=max(game.width, game.height) >= ZOOM_FROM, highlight=marks.cells,
+        zoom=needs_zoom(game.width, game.height), highlight=marks.cells,
         locked=game.state.locked, frame=frame, wrap=puzzle.wrap, given_up=board.given_up,
     )  # fmt: skip
     return drawn
@@ -193,7 +201,8 @@ from when the board is first shown.
 `/pipes new 8x8 hard`. Levels: easy, normal, hard; wrap: pipes may leave one side and come \
 back on the other.
 • Tile buttons turn a tile; the mode button switches them between ↻ turn, ↺ turn back and \
-🔒 lock. On larger boards ◀ Prev / Next ▶ move the window of buttons (framed on the image).
+🔒 lock. A button shows its tile: heavy lines and blue once locked, double and red in a loop. \
+On larger boards ◀ ▲ ▼ ▶ move the window of buttons (framed on the image).
 • `/pipes rotate cells:B3 C4x2 D1ccw`: turn tiles by coordinates (A1 is top-left; x2 = twice, \
 ccw = back); `/pipes lock B3 C4` locks tiles so they cannot turn (again to unlock).
 • Giving up shows the solution (a daily's once its date is over everywhere); the Minecraft \
@@ -220,6 +229,7 @@ FACE = Face(
     modes={"c": "↻ Turn", "a": "↺ Turn back", "l": "🔒 Lock"},
     press=cell_press(SUFFIX),
     tile_label=_label,
+    legend=LEGEND,
     centre=_centre,
     draw=_draw,
     win=_win,

@@ -3,7 +3,10 @@
 say what they are, clicks that make moves the kind reads, and words that name the kind's
 own commands."""
 
+import dataclasses
 import io
+import itertools
+import random
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -15,14 +18,20 @@ from template.lights.face import FACE as LIGHTS_FACE
 
 import play.scoring
 from bot.board_message import board_view, first_window
+from bot.face import COLOURS, LABEL_EXTRA, columns
+from bot.facekit import needs_zoom
 from bot.groups import kind_group
 from bot.kinds import FACES
 from bot.texts import help_text, status
-from bot.window import viewport
+from bot.window import ROW
 from bot.workers import Workers
 from db import Game, PuzzleRecord
-from play import Board
+from play import Board, UserError
 from puzzle import KINDS, Marks, Status
+from puzzle.grid import cell_name
+from renderer import theme
+from renderer.canvas import window_band
+from renderer.layout import layout
 
 UNDER_TEST = {**FACES, LIGHTS_FACE.name: LIGHTS_FACE}
 START = datetime(2026, 11, 22, 12, tzinfo=UTC)
@@ -113,7 +122,7 @@ def test_every_button_says_what_it_is_and_every_click_makes_a_move(name):
     face = UNDER_TEST[name]
     board = board_of(face)
     game, kind = board.game, face.kind
-    window = viewport(game.width, game.height)
+    window = face.windows(game.width, game.height).window(0, 0)
     assert face.modes and face.first_mode in face.modes and face.next_mode(face.first_mode)
     for y in range(window.height):
         for x in range(window.width):
@@ -201,11 +210,108 @@ def test_the_new_command_says_everything_within_discords_limits(name):
 
 @pytest.mark.parametrize("name", sorted(UNDER_TEST))
 def test_every_board_message_keeps_to_discords_component_limits(name):
+    """Every window of the smallest and the largest preset, in every mode; and the layout
+    of every size up to the face's largest side: at most 5 rows of at most 5 buttons."""
     face = UNDER_TEST[name]
     for pick in (min, max):
         board = board_of(face, pick=pick)
-        for mode in face.modes:
-            rows = board_view(board, first_window(board), mode).to_components()
-            assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
-            for button in (b for row in rows for b in row["components"]):
-                assert len(button["custom_id"]) <= 100 and 0 < len(button["label"]) <= 80
+        game = board.game
+        for window in face.windows(game.width, game.height).all():
+            for mode in face.modes:
+                rows = board_view(board, window, mode).to_components()
+                assert len(rows) <= 5 and all(0 < len(row["components"]) <= 5 for row in rows)
+                for button in (b for row in rows for b in row["components"]):
+                    assert len(button["custom_id"]) <= 100 and 0 < len(button["label"]) <= 80
+    others = len(face.controls) + (len(face.modes) > 1) + 1
+    for width in range(1, face.max_side + 1):
+        for height in range(1, face.max_side + 1):
+            grid = face.windows(width, height)
+            tall = max(b - a for a, b in itertools.pairwise(grid.rows))
+            wide = max(b - a for a, b in itertools.pairwise(grid.columns))
+            arrows = len(grid.arrows()) if face.pans else 0
+            rows = [arrows, others] if grid.control_rows == 2 else [arrows + others]
+            assert wide <= ROW and tall + len(rows) <= 5 and max(rows) <= ROW, (width, height)
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_the_mode_switch_reads_as_the_mode_it_is_in(name):
+    """'Mode: ↺': each mode's label is its own glyph and its words ('↺ Turn back')."""
+    face = UNDER_TEST[name]
+    glyphs = [face.mode_label(mode) for mode in face.modes]
+    assert len(set(glyphs)) == len(glyphs)
+    for mode, label in face.modes.items():
+        glyph, words = label.split(" ", 1)
+        assert face.mode_label(mode) == f"Mode: {glyph}" and words[0].isupper()
+
+
+def played(face, pick, steps=60):
+    """Boards of a face's preset as a player leaves them: random clicks in random modes
+    (refused ones skipped) and a hint every tenth step, until it is over."""
+    board = board_of(face, pick=pick)
+    game, puzzle, kind = board.game, board.puzzle, face.kind
+    state, chance = game.state, random.Random(f"{face.name}{pick.__name__}")
+    for step in range(steps):
+        yield board
+        try:
+            if step % 10 == 9:
+                moves = [kind.hint(puzzle, state)]
+            else:
+                cell = chance.randrange(game.width * game.height)
+                text = face.press(game, cell, chance.choice(list(face.modes)))
+                moves = kind.parse_moves(puzzle, state, text)
+            state = kind.apply(puzzle, state, moves).state
+        except (ValueError, UserError):
+            continue
+        shown = kind.status(puzzle, state)
+        if shown.outcome != "playing":
+            return
+        game = dataclasses.replace(game, state=state)
+        board = Board(game, puzzle, shown, None)
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_tile_labels_are_short_and_each_colour_keeps_its_one_meaning(name):
+    """Every tile of boards in play: its cell's name and one narrow glyph of the face's
+    legend (or the name alone), the glyph's colour, each colour of ``COLOURS``; a glyph
+    names one state, so a label read without colour still says it."""
+    face = UNDER_TEST[name]
+    assert face.legend and {style for _, style, _ in face.legend} <= COLOURS.keys()
+    glyphs = [g for entry in face.legend for g in (entry[0] or [""])]
+    assert len(glyphs) == len(set(glyphs))  # one state per glyph
+    colour = {g: style for entry in face.legend for g in (entry[0] or [""]) for style in entry[1:2]}
+    seen = set()
+    for pick in (min, max):
+        for board in played(face, pick):
+            width = board.game.width
+            for cell in range(width * board.game.height):
+                label, style = face.tile_label(board, cell)
+                cell_word = cell_name(cell % width, cell // width)
+                glyph = "" if label == cell_word else label.removeprefix(f"{cell_word} ")
+                assert columns(label) <= columns(cell_word) + LABEL_EXTRA, label
+                assert glyph in colour and colour[glyph] == style, (label, style)
+                seen.add(glyph)
+    assert len(seen) > 1  # boards in play show more than one state
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+async def test_the_window_is_framed_boldly_and_enlarged_when_cells_read_small(workers, name):
+    """The largest preset and the largest side: the window framed in the shared orange band,
+    and enlarged whenever the whole picture on a 360 px phone (272 px past the avatar) makes
+    cells narrower than 16 px."""
+    face = UNDER_TEST[name]
+    board = board_of(face, pick=max)
+    sides = [(board.game.width, board.game.height), (face.max_side, face.max_side)]
+    for width, height in sides:
+        geometry = layout(width, height)
+        assert needs_zoom(width, height) == (geometry.cell * 272 / geometry.size[0] < 16)
+    game = board.game
+    window = first_window(board)
+    frame = (window.x, window.y, window.width, window.height)
+    picture, zoom = await face.draw(workers, board, frame, Marks())
+    thick, _ = window_band(layout(game.width, game.height).cell)
+    left, top = layout(game.width, game.height).cell_origin(window.x, window.y)
+    at = (left - thick // 2, top + 1)
+    assert png(picture).convert("RGB").getpixel(at) == theme.WINDOW
+    assert (zoom is not None) == needs_zoom(game.width, game.height)
+    if zoom is not None:
+        assert png(zoom).width >= 360

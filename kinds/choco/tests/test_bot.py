@@ -40,7 +40,7 @@ def tile(request, name):
     return next(
         i
         for i in request.custom_ids()
-        if ":t:" in i and request.button(i)["label"].lstrip("▪").split()[0] == name
+        if ":t:" in i and request.button(i)["label"].split()[0] == name
     )
 
 
@@ -52,7 +52,7 @@ def control(request, prefix):
 def labels(components):
     """Tile labels by cell name, from a message's component payload."""
     return {
-        c["label"].lstrip("▪").split()[0]: c["label"]
+        c["label"].split()[0]: c["label"]
         for row in components
         for c in row["components"]
         if ":t:" in c["custom_id"]
@@ -115,70 +115,68 @@ async def test_a_board_shows_its_cells_numbers_and_walls_on_buttons_and_picture(
     link = f"[Open on puzz.link](<https://puzz.link/p?dbchoco/{game.puzzle.description}>)"
     assert link in request.content.splitlines()
     tiles = [i for i in request.custom_ids() if ":t:" in i]
-    assert len(tiles) == 20  # a 5×4 window of the 6×6 board
+    assert len(tiles) == 9  # a 3×3 window: the 6×6 board in four
     for custom_id in tiles:
         cell = int(custom_id.split(":")[3])
         clue = grid.clues[cell]
-        expected = ("▪" if grid.gray[cell] else "") + name(cell)
-        expected += "" if clue is None else f" {clue}"
+        colour = "■" if grid.gray[cell] else "□"
+        expected = f"{name(cell)} {colour if clue is None else clue}"
         button = request.button(custom_id)
         assert button["label"] == expected
-        assert button["style"] == (2 if grid.gray[cell] else 1)  # secondary: gray
+        assert button["style"] == 2  # grey: as it is
     image = request.image()
     for cell in range(36):
         assert inside(image, cell) == {GRAY if grid.gray[cell] else WHITE}, name(cell)
     # Walls drawn show on the tile of the cell to their left or above them.
     await harness.command("wall", ALICE, group="choco", walls="B1-C1 B1-B2 C2-C3")
     shown = labels(harness.messages[message_id]["components"])
-    assert shown["B1"].endswith("B1 ▕▁") and shown["C2"].endswith("C2 ▁")
-    assert shown["C1"] == ("▪" if grid.gray[2] else "") + "C1"
+    assert shown["B1"] == "B1 ┘" and shown["C2"] == "C2 ▁"  # blue: walled by the player
+    clue = grid.clues[2]
+    assert shown["C1"] == f"C1 {('■' if grid.gray[2] else '□') if clue is None else clue}"
 
 
 async def test_clicks_toggle_a_right_or_a_lower_wall_and_the_edge_is_refused(harness, tmp_path):
     request, message_id, game = await new_choco(harness)
     before = request.image()
-    c2 = 8  # (x 2, y 1), inside the first window and clear of its outline
-    right, lower = (c2, c2 + 1), (c2, c2 + 6)
+    e5 = 28  # (x 4, y 4), inside the first window (D4–F6) and clear of its outline
+    right, lower = (e5, e5 + 1), (e5, e5 + 6)
     assert on_edge(before, right) == GRID and on_edge(before, lower) == GRID
-    made = await harness.click(message_id, tile(request, "C2"), ALICE)
+    made = await harness.click(message_id, tile(request, "E5"), ALICE)
     stored = await harness.bot.storage.game(game.id)
     assert stored.state.walls == {right} and stored.turns == 1
     assert stored_state(tmp_path, game.id).startswith("6x6;walls=")
     request = made[-1]
-    assert request.button(tile(request, "C2"))["label"] == "C2 ▕"
+    assert request.button(tile(request, "E5"))["label"] == "E5 ▕"
     assert on_edge(request.image(), right) == WALL
     assert "🧱 1 wall · 1 toggle" in request.content
     # A cell of the last column has no wall on its right.
-    following = f"pipes:v:{game.id}:n:"  # Next ▶
-    request = (await harness.click(message_id, control(request, following), ALICE))[-1]
-    refused = await harness.click(message_id, tile(request, "F2"), ALICE)
+    refused = await harness.click(message_id, tile(request, "F5"), ALICE)
     assert refused[-1].ephemeral and refused[-1].content == (
-        "F2 is on the board's edge: there is no wall on its right to toggle."
+        "F5 is on the board's edge: there is no wall on its right to toggle."
     )
     assert (await harness.bot.storage.game(game.id)).version == 1
     # The switch to lower walls, then the same cell toggles the wall below it.
     request = (await harness.click(message_id, control(request, "pipes:m:"), ALICE))[-1]
-    assert request.button(control(request, "pipes:m:"))["label"] == "▁ Lower walls"
-    made = await harness.click(message_id, tile(request, "C2"), ALICE)
+    assert request.button(control(request, "pipes:m:"))["label"] == "Mode: ▁"
+    made = await harness.click(message_id, tile(request, "E5"), ALICE)
     stored = await harness.bot.storage.game(game.id)
     assert stored.state.walls == {right, lower} and stored.turns == 2
-    assert made[-1].button(tile(made[-1], "C2"))["label"] == "C2 ▕▁"
+    assert made[-1].button(tile(made[-1], "E5"))["label"] == "E5 ┘"
     assert on_edge(made[-1].image(), lower) == WALL
     # A cell of the bottom row has no wall below it.
-    request = (await harness.click(message_id, control(made[-1], following), ALICE))[-1]
-    refused = await harness.click(message_id, tile(request, "C6"), ALICE)
+    refused = await harness.click(message_id, tile(made[-1], "E6"), ALICE)
     assert refused[-1].ephemeral and refused[-1].content == (
-        "C6 is on the board's edge: there is no wall below it to toggle."
+        "E6 is on the board's edge: there is no wall below it to toggle."
     )
     assert (await harness.bot.storage.game(game.id)).version == 2
 
 
 async def test_a_check_hatches_the_blocks_that_break_and_a_toggle_clears_it(harness, tmp_path):
-    request, message_id, game = await new_choco(harness, seed="check")
+    _, message_id, game = await new_choco(harness, seed="check")
     board = load(game.puzzle)
     solution = sorted(board.walls)
-    # Every wall of the solution but one, and one wall the solution has not, on the right of
-    # a cell of the first window.
+    # Every wall of the solution but one, and one wall the solution has not (the last typed:
+    # the window follows it).
     missing = solution[len(solution) // 2]
     wrong = next(
         e for e in edges(6, 6) if e not in board.walls and e[1] == e[0] + 1 and e[0] % 6 < 4
@@ -190,7 +188,13 @@ async def test_a_check_hatches_the_blocks_that_break_and_a_toggle_clears_it(harn
     found = breaches(board.grid, frozenset(drawn))
     hatched = {cell for block, _ in found.blocks for cell in block}
     assert hatched and len(hatched) < 36  # some blocks break, some do not
-    made = await harness.click(message_id, control(request, "pipes:a:"), ALICE)
+    check = next(  # on the board as the typed walls left it, its window on the last one
+        c["custom_id"]
+        for row in harness.messages[message_id]["components"]
+        for c in row["components"]
+        if c["custom_id"].startswith("pipes:a:")
+    )
+    made = await harness.click(message_id, check, ALICE)
     stored = await harness.bot.storage.game(game.id)
     assert stored.turns == len(drawn)  # a check counts no toggle
     assert stored_state(tmp_path, game.id).endswith(";checked")
@@ -339,20 +343,21 @@ async def test_the_daily_is_played_end_to_end_and_ranks_by_time(harness, clock):
 async def test_clicks_at_once_each_land_once(harness):
     request, message_id, game = await new_choco(harness, seed="race")
     window = [i for i in request.custom_ids() if ":t:" in i and int(i.split(":")[3]) % 6 < 5]
-    payloads = [harness.click_payload(message_id, i, ALICE, True) for i in window[:10]]
+    assert len(window) == 6  # of the first window D4–F6, those with a right wall to toggle
+    payloads = [harness.click_payload(message_id, i, ALICE, True) for i in window]
     refused = harness.click_payload(message_id, window[0], BOB, True)  # not Bob's board
     running = asyncio.all_tasks()
     answers = await asyncio.gather(*(harness.answered(p) for p in [*payloads, refused]))
     await harness.settle(running)
     assert not harness.errors
-    assert answers == [7] * 10 + [4]  # ten boards updated, Bob told privately
+    assert answers == [7] * 6 + [4]  # six boards updated, Bob told privately
     stored = await harness.bot.storage.game(game.id)
-    toggled = {(c, c + 1) for c in (int(i.split(":")[3]) for i in window[:10])}
-    assert stored.state.walls == toggled and stored.turns == 10 and stored.version == 10
-    assert len(await harness.bot.storage.moves(game.id)) == 10
+    toggled = {(c, c + 1) for c in (int(i.split(":")[3]) for i in window)}
+    assert stored.state.walls == toggled and stored.turns == 6 and stored.version == 6
+    assert len(await harness.bot.storage.moves(game.id)) == 6
     # Moves on a board take turns: the message ends showing them all.
     shown = harness.messages[message_id]
-    assert "🧱 10 walls · 10 toggles" in shown["content"]
+    assert "🧱 6 walls · 6 toggles" in shown["content"]
     walled = {key for key, label in labels(shown["components"]).items() if label.endswith("▕")}
     assert walled == {name(a) for a, _ in toggled}
 

@@ -26,7 +26,6 @@ from kinds.choco.picture import (
     INK,
     WALL,
     WHITE,
-    WINDOW,
     ChocoView,
     footer,
     render_choco_image,
@@ -34,7 +33,7 @@ from kinds.choco.picture import (
     wall_half,
 )
 from renderer import theme
-from renderer.canvas import outline_window
+from renderer.canvas import outline_window, window_band
 from renderer.layout import layout
 
 #: pzprjs's fixture and its one answer, its blocks as (row, column) written rc.
@@ -369,12 +368,12 @@ def test_the_window_is_outlined_as_on_other_kinds():
     framed = render_choco_image(view, frame=(1, 2, 3, 2))
     geometry = layout(6, 6)
     expected = plain.copy()
-    outline_window(ImageDraw.Draw(expected), geometry, (1, 2, 3, 2), WINDOW, WHITE)
+    outline_window(ImageDraw.Draw(expected), geometry, (1, 2, 3, 2))
     assert ImageChops.difference(framed, expected).getbbox() is None
     left, top = geometry.cell_origin(1, 2)
-    thick = max(3, geometry.cell // 10)
-    assert framed.getpixel((left - thick, top + geometry.cell)) == WINDOW
-    assert WINDOW not in colours(plain)
+    thick, _ = window_band(geometry.cell)
+    assert framed.getpixel((left - thick // 2, top + geometry.cell)) == theme.WINDOW
+    assert theme.WINDOW not in colours(plain)
     # The PNG is that picture; zoomed, the window alone, enlarged.
     png, zoom = render_choco_png(view, frame=(1, 2, 3, 2))
     assert zoom is None

@@ -29,6 +29,7 @@ from kinds.drops.picture import (
 )
 from puzzle.grid import OFFSETS
 from renderer import theme
+from renderer.canvas import window_band
 from renderer.layout import layout
 
 #: The issue's fixtures: poboke's board, cleared by one tap on B4 (6 bursts), and the seed's
@@ -176,20 +177,20 @@ def test_highlighted_cells_and_the_window_are_drawn_where_expected():
     )
     assert theme.HIGHLIGHT in colours(cell(marked, 7, 6, 6))
     assert theme.HIGHLIGHT not in colours(plain)
-    # The window over columns C–D, rows 2–4: a dark band round the block with a light line.
+    # The window over columns C–D, rows 2–4: a bold orange band round the block, edged dark.
     framed = render_drops_image(view, frame=(2, 1, 2, 3))
     left, top = geometry.cell_origin(2, 1)
     right, bottom = geometry.cell_box(3, 3)[2:]
-    thick = max(3, geometry.cell // 10)
+    thick, _ = window_band(geometry.cell)
     changed = ImageChops.difference(plain, framed).getbbox()
     assert changed == (left - thick, top - thick, right + thick, bottom + thick)
     middle_y, middle_x = (top + bottom) // 2, (left + right) // 2
-    assert framed.getpixel((left - thick // 2, middle_y)) == theme.LABEL
+    assert framed.getpixel((left - thick // 2, middle_y)) == theme.WINDOW
     assert framed.getpixel((left - 1, middle_y)) == theme.FRAME
     assert framed.getpixel((left - thick, middle_y)) == theme.FRAME
-    assert framed.getpixel((right + thick // 2 - 1, middle_y)) == theme.LABEL
-    assert framed.getpixel((middle_x, top - thick // 2)) == theme.LABEL
-    assert framed.getpixel((middle_x, bottom + thick // 2 - 1)) == theme.LABEL
+    assert framed.getpixel((right + thick // 2 - 1, middle_y)) == theme.WINDOW
+    assert framed.getpixel((middle_x, top - thick // 2)) == theme.WINDOW
+    assert framed.getpixel((middle_x, bottom + thick // 2 - 1)) == theme.WINDOW
     assert plain.getpixel((left - thick // 2, middle_y)) in BLANK
     # The PNG is that picture.
     png, zoom = render_drops_png(view, frame=(2, 1, 2, 3))

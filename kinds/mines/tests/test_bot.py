@@ -15,7 +15,6 @@ from bot import texts
 from bot.board_message import board_message as bot_board_message
 from bot.board_message import first_window
 from bot.kinds import FACES
-from bot.window import viewport_around
 from db import DailyKind, GuildSettings
 from kinds.mines.engine.grid import neighbours
 from kinds.mines.picture import HIDDEN_LIGHT, LOST, MINE, OPEN
@@ -25,7 +24,7 @@ from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle.grid import cell_name
 from renderer import layout, theme
 
-PRIMARY, SECONDARY, DANGER = 1, 2, 4  # Discord's button styles
+PRIMARY, SECONDARY, SUCCESS = 1, 2, 3  # Discord's button styles
 
 
 async def new_mines(harness, user=ALICE, size="beginner", seed="abc", **options):
@@ -76,7 +75,7 @@ async def test_a_board_of_your_own_opens_by_buttons_and_flags_in_flag_mode(harne
         button = next(i for i in flag_ids if i.startswith(f"pipes:t:{game.id}:{mine}:"))
         made = await harness.click(message_id, button, ALICE)
         assert mine in (await harness.bot.storage.game(game.id)).state.flagged
-        assert made[0].button(button)["label"].startswith("🚩")
+        assert made[0].button(button)["label"].endswith(" ⚑")
     del cell
 
 
@@ -323,12 +322,12 @@ def test_the_first_window_holds_the_most_cells_deduction_opens():
         def proven(view):
             return sum(view.holds(c % 9, c // 9) for c in safe)  # noqa: B023
 
-        every = {viewport_around(9, 9, cell) for cell in range(81)}
+        every = FACES["mines"].windows(9, 9).all()
         shown = first_window(SimpleNamespace(game=game, puzzle=puzzle))
         assert proven(shown) == max(map(proven, every)) > 0, k
 
 
-async def test_closed_cells_are_the_bright_buttons_and_an_open_number_chords(harness):
+async def test_closed_cells_are_grey_open_ones_green_and_an_open_number_chords(harness):
     request, message_id, game = await new_mines(harness, seed="abc")
     puzzle = load(game.puzzle)
     safe, _ = certain(9, 9, len(puzzle.mines), puzzle.numbers, game.state.opened)
@@ -341,7 +340,8 @@ async def test_closed_cells_are_the_bright_buttons_and_an_open_number_chords(har
     assert set(tiles) & safe  # something to open in view
     for cell, button in tiles.items():
         closed = cell not in game.state.opened
-        assert button["style"] == (PRIMARY if closed else SECONDARY) and not button["disabled"]
+        assert button["style"] == (SECONDARY if closed else SUCCESS) and not button["disabled"]
+        assert button["label"].endswith(" ■") == closed  # said without colour too
     # An open number stays clickable: with its mines flagged, clicking it opens the rest.
     nb = neighbours(9, 9)
     number = next(
@@ -358,4 +358,4 @@ async def test_closed_cells_are_the_bright_buttons_and_an_open_number_chords(har
     shown = harness.messages[message_id]["components"]
     styles = {b["custom_id"].split(":")[3]: b["style"] for row in shown for b in row["components"]}
     around = [styles[str(j)] for j in (number, *nb[number]) if j in tiles]
-    assert set(around) <= {SECONDARY, DANGER}  # opened now, or flagged
+    assert set(around) <= {SUCCESS, PRIMARY}  # opened now, or flagged

@@ -39,8 +39,8 @@ def render_image(
     """The board as a palette image.
 
     ``highlight``: cells framed in the highlight colour (last move, hint …).
-    ``frame``: a block of cells (x, y, width, height) outlined in the label colour, e.g. the
-    part of the board that has buttons.
+    ``frame``: a block of cells (x, y, width, height) framed boldly, the part of the board
+    that has buttons.
     ``locked``: cells drawn as locked. ``flooded``: override which cells show water (the
     win animation uses it); by default the check's flooded set. ``wrap``: the board's edges
     connect across the border, so pipes that leave it are drawn going on beyond the grid.
@@ -63,7 +63,7 @@ def render_image(
     if wrap:
         _wrap_stubs(draw, geometry, tiles, result.loops, water)
     if frame is not None:
-        outline_window(draw, geometry, frame, INDEX[colours.FRAME], INDEX[colours.LABEL])
+        outline_window(draw, geometry, frame, INDEX[colours.WINDOW], INDEX[colours.FRAME])
     highlight_cells(draw, geometry, highlight, INDEX[colours.HIGHLIGHT])
     if given_up:
         draw_banner(image, geometry, sprites.gave_up, INDEX[colours.GAVE_UP])

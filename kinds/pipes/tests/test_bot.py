@@ -1,15 +1,16 @@
 import io
-import re
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import discord
 import pytest
 from botkit import ALICE, BOB, MANAGER, Harness, board_message, enable_daily, make_bot, new_board
 
 from bot import Settings, create_bot
-from kinds.pipes.engine import Params
+from kinds.pipes.engine import GLYPHS, Params
+from kinds.pipes.face import HEAVY
 from kinds.pipes.tests.clicks import solve_by_clicks
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID, default_name
@@ -29,9 +30,10 @@ async def test_new_posts_a_public_board_with_a_button_per_tile(harness):
         f"pipes:m:{game.id}:a:0:0",
         f"pipes:h:{game.id}:0:0:c",
     ]
-    assert re.fullmatch(r"(💧 |⛲ |⚠ )?A1 .", request.button(ids[0])["label"])
-    assert request.button(ids[12])["label"].startswith("⛲ C3")  # the source, not by colour
-    assert request.button(ids[20])["label"] == "↻ Turn"
+    # Each tile by its name and its shape, light lines and grey as it starts.
+    assert request.button(ids[0])["label"] == f"A1 {GLYPHS[game.state.tiles[0]]}"
+    assert request.button(ids[0])["style"] == discord.ButtonStyle.secondary.value
+    assert request.button(ids[20])["label"] == "Mode: ↻"  # the mode it is in
     assert game.message_id == message_id and game.channel_id == CHANNEL_ID
 
 
@@ -163,30 +165,28 @@ async def test_bad_size_and_seed_are_explained(harness):
 async def test_large_boards_get_a_window_of_buttons_that_holds_the_source(harness):
     request, message_id, game = await new_board(harness, size="10x10", seed="big")
     ids = request.custom_ids()
-    # The source (F6) is in the first window; the walk in snake order starts there, so
-    # ◀ Prev is greyed and Next ▶ goes on.
-    assert ids[:20] == [
-        f"pipes:t:{game.id}:{y * 10 + x}:5:4:c" for y in range(4, 8) for x in range(5, 10)
+    # The source (F6) is in the first window, one of a grid of 5×3 windows (rows 1–3, 4–6,
+    # 7–8, 9–10: the arrows take a row of their own); ▶ is greyed at the board's edge.
+    assert ids[:15] == [
+        f"pipes:t:{game.id}:{y * 10 + x}:5:3:c" for y in range(3, 6) for x in range(5, 10)
     ]
-    assert ids[20:] == [
-        f"pipes:v:{game.id}:p:5:4:c",
-        f"pipes:v:{game.id}:n:0:4:c",
-        f"pipes:m:{game.id}:a:5:4",
-        f"pipes:h:{game.id}:5:4:c",
+    assert ids[15:] == [
+        f"pipes:v:{game.id}:l:0:3:c",
+        f"pipes:v:{game.id}:u:5:0:c",
+        f"pipes:v:{game.id}:d:5:6:c",
+        f"pipes:v:{game.id}:r:5:3:c",
+        f"pipes:m:{game.id}:a:5:3",
+        f"pipes:h:{game.id}:5:3:c",
     ]
-    assert [request.button(i)["label"] for i in ids[20:]] == [
-        "◀ Prev",
-        "Next ▶",
-        "↻ Turn",
-        "💡 Hint",
-    ]
-    assert request.button(ids[20])["disabled"] and not request.button(ids[21])["disabled"]
-    made = await harness.click(message_id, f"pipes:v:{game.id}:n:0:4:c", ALICE)
+    labels = [request.button(i)["label"] for i in ids[15:]]
+    assert labels == ["◀", "▲", "▼", "▶", "Mode: ↻", "💡 Hint"]
+    assert [request.button(i)["disabled"] for i in ids[15:19]] == [False, False, False, True]
+    made = await harness.click(message_id, f"pipes:v:{game.id}:l:0:3:c", ALICE)
     moved = made[0]
     assert moved.callback_type == 7
-    assert moved.custom_ids()[0] == f"pipes:t:{game.id}:40:0:4:c"
+    assert moved.custom_ids()[0] == f"pipes:t:{game.id}:30:0:3:c"
     assert (await harness.bot.storage.game(game.id)).version == 0  # looking is free
-    made = await harness.click(message_id, f"pipes:h:{game.id}:0:4:c", ALICE)
+    made = await harness.click(message_id, f"pipes:h:{game.id}:0:3:c", ALICE)
     hinted = await harness.bot.storage.game(game.id)
     moves = await harness.bot.storage.moves(game.id)
     assert hinted.hints == 1 and moves[0].hint
@@ -197,13 +197,15 @@ async def test_the_click_mode_turns_back_and_locks(harness):
     _, message_id, game = await new_board(harness)
     made = await harness.click(message_id, f"pipes:m:{game.id}:a:0:0", ALICE)
     back = made[0]
-    assert back.button(f"pipes:m:{game.id}:l:0:0")["label"] == "↺ Turn back"
+    assert back.button(f"pipes:m:{game.id}:l:0:0")["label"] == "Mode: ↺"
     await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:a", ALICE)
     after = await harness.bot.storage.game(game.id)
     assert after.state.tiles[7] == ((game.state.tiles[7] >> 1) | (game.state.tiles[7] << 3)) & 15
     await harness.click(message_id, f"pipes:m:{game.id}:l:0:0", ALICE)
     made = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:l", ALICE)
-    assert "🔒 C2" in made[0].button(f"pipes:t:{game.id}:7:0:0:l")["label"]
+    locked = made[0].button(f"pipes:t:{game.id}:7:0:0:l")  # heavy lines, blue
+    assert locked["label"] == f"C2 {HEAVY[after.state.tiles[7]]}"
+    assert locked["style"] == discord.ButtonStyle.primary.value
     assert (await harness.bot.storage.game(game.id)).state.locked == {7}
     await harness.click(message_id, f"pipes:m:{game.id}:c:0:0", ALICE)
     refused = await harness.click(message_id, f"pipes:t:{game.id}:7:0:0:c", ALICE)
@@ -412,12 +414,12 @@ async def test_daily_command_and_resume_bring_back_the_same_board(harness):
     first = board_message(made)
     assert first.ephemeral and first.content.startswith("**Daily Pipes 2026-11-22** · 8×8")
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
-    assert len(first.custom_ids()) == 24  # 20 tiles in the window + ◀ ▶, the mode and 💡
+    assert len(first.custom_ids()) == 18  # 12 tiles in the 4×3 window, the arrows, mode and 💡
     again = board_message(await harness.command("daily", ALICE))
     assert again.content == first.content
     resumed = board_message(await harness.command("resume", ALICE))
     # The 8×8's first window is the one with the source (E5).
-    assert resumed.ephemeral and resumed.custom_ids()[0] == f"pipes:t:{game.id}:32:0:4:c"
+    assert resumed.ephemeral and resumed.custom_ids()[0] == f"pipes:t:{game.id}:28:4:3:c"
     assert len(await harness.bot.storage.unfinished_games(ALICE)) == 1
     nothing = await harness.command("resume", BOB)
     assert "no unfinished board" in nothing[-1].content and nothing[-1].ephemeral

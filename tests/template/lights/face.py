@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.face import Face, NewBoard, Verb
-from bot.facekit import cell_press, drawing, still_win
+from bot.facekit import cell_press, drawing, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
@@ -45,11 +45,16 @@ async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
     return "lights.png", png
 
 
+LEGEND = (
+    ("●", discord.ButtonStyle.secondary, "a light on"),
+    ("○", discord.ButtonStyle.success, "a light off, as the goal wants"),
+)
+
+
 def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
-    name = cell_name(board.game.width, cell)
     if board.game.state[cell]:
-        return f"💡 {name}", discord.ButtonStyle.primary
-    return f"{name} ·", discord.ButtonStyle.secondary
+        return tile_text(board.game.width, cell, "●"), discord.ButtonStyle.secondary
+    return tile_text(board.game.width, cell, "○"), discord.ButtonStyle.success
 
 
 def _body(board: Board) -> str:
@@ -88,6 +93,7 @@ FACE = Face(
     modes={"p": "👆 Press"},
     press=cell_press({}),
     tile_label=_label,
+    legend=LEGEND,
     centre=lambda board: 0,
     draw=_draw,
     alt="Lights Out board: lit cells are yellow, dark cells slate.",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.canvas import encode_gif, encode_png, encode_pngs
+from renderer.canvas import encode_gif, encode_png, encode_pngs, outline_window
 from renderer.layout import layout
 
 LIT, DARK, EDGE, MARK = (250, 204, 21), (30, 41, 59), (15, 23, 42), (236, 72, 153)
@@ -48,7 +48,10 @@ def render_lights_png(
     """PNG bytes of the board and, with ``zoom`` and a ``frame``, the framed block enlarged
     for a phone (the face kit's ``drawing`` calls it so)."""
     image = picture(view, highlight)
-    return encode_pngs(image, layout(view.width, view.height), frame if zoom else None)
+    geometry = layout(view.width, view.height, solved=view.done)
+    if frame is not None:
+        outline_window(ImageDraw.Draw(image), geometry, frame)
+    return encode_pngs(image, geometry, frame if zoom else None)
 
 
 def render_post_png(view: LightsView) -> bytes:
