@@ -5,7 +5,8 @@ that act by the kind's click mode, and the controls: ◀ ▲ ▼ ▶ over the gr
 (``bot.window``; none on a face that does not pan), the kind's own controls, the mode switch
 (with more than one mode) and 💡 Hint. The text and the picture's description say which
 window the buttons are ("window 2 of 9"), the picture frames it. A win's message carries the
-win picture. Every button says what it is by text as well as by colour.
+winning move's animation (when the kind animates it), then the win picture, in the one edit
+that shows it. Every button says what it is by text as well as by colour.
 """
 
 from __future__ import annotations
@@ -43,13 +44,15 @@ class BoardMessage:
     alt: str
     #: The move's animation (bytes, file name, description), when the kind shows one.
     animation: tuple[bytes, str, str] | None = None
-    #: The win's picture (bytes, file name, description): it alone, once a move won.
+    #: The win's picture (bytes, file name, description): after the winning move's
+    #: animation, in place of the board, once a move won.
     win: tuple[bytes, str, str] | None = None
 
     def files(self) -> list[discord.File]:
-        """The board, its enlarged window and the move's animation, or the win's picture."""
+        """The board, its enlarged window and the move's animation; once a move won, that
+        move's animation and then the win's picture."""
         if self.win is not None:
-            return [_file(self.win)]
+            return [_file(picture) for picture in (self.animation, self.win) if picture]
         made = [discord.File(io.BytesIO(self.png), filename="board.png", description=self.alt)]
         if self.zoom is not None:
             made.append(_file((self.zoom, "window.png", WINDOW_ALT)))
@@ -59,9 +62,11 @@ class BoardMessage:
 
     def picture(self) -> list[discord.File]:
         """What a reply shows of the board: the window the buttons cover on a large board
-        (the whole board on a small one, and always once it is over: the still picture, the
-        win's animation being on the board itself), and the move's animation."""
+        (the whole board on a small one, and always once it is over: the still picture), and
+        the move's animation, but not a winning move's, which the board in view carries."""
         board = _file((self.png, "board.png", self.alt))
+        if self.win is not None:
+            return [board]
         window = None if self.zoom is None else _file((self.zoom, "window.png", WINDOW_ALT))
         animation = [] if self.animation is None else [_file(self.animation)]
         return [window or board, *animation]

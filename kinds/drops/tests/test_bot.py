@@ -115,7 +115,7 @@ async def test_typed_taps_clear_the_board_with_par_and_the_win_is_announced(harn
     assert f"with {tally}." in harness.messages[message_id]["content"]
     announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
     assert tally in announcement.content and not announcement.files
-    assert harness.files[message_id][0][0] == "drops-win.png"
+    assert harness.files[message_id][-1][0] == "drops-win.png"
 
 
 async def test_a_cell_off_the_board_is_refused_in_one_sentence_and_changes_nothing(harness):
@@ -219,3 +219,37 @@ async def test_a_hint_is_worked_out_away_from_the_event_loop_and_again_if_the_bo
     # The hint played is the moved board's, not the one worked out before the tap.
     assert stored.state == KIND.apply(board, moved, [KIND.hint(board, moved)]).state
     assert stored.turns == 3 and stored.hints == 2
+
+
+def _buttons(harness, message_id):
+    """The custom ids of a recorded message's buttons, by the first word of their labels."""
+    rows = harness.messages[message_id]["components"]
+    return {b["label"].split()[0]: b["custom_id"] for row in rows for b in row["components"]}
+
+
+async def test_a_win_by_button_keeps_its_chain_then_the_solved_picture_in_one_upload(harness):
+    _, message_id, game = await new_drops(harness, size="5x4", seed="button win")
+    board = load(game.puzzle)
+    *first, last = board.solution
+    await harness.command("tap", ALICE, group="drops", cells=" ".join(map(board.name, first)))
+    made = await harness.click(message_id, _buttons(harness, message_id)[board.name(last)], ALICE)
+    assert (await harness.bot.storage.game(game.id)).solved
+    uploads = [r for r in made if r.files]
+    assert len(uploads) == 1  # one edit carries the chain and the win
+    assert [name for name, _ in uploads[0].files] == ["drops-chain.gif", "drops-win.png"]
+    gif = Image.open(io.BytesIO(dict(uploads[0].files)["drops-chain.gif"]))
+    assert gif.n_frames > 2 and {SPLASH, BURST} <= colours(gif)  # the winning chain itself
+    assert [name for name, _ in harness.files[message_id]] == ["drops-chain.gif", "drops-win.png"]
+
+
+async def test_a_typed_win_keeps_its_chain_then_the_solved_picture_in_one_upload(harness):
+    _, message_id, game = await new_drops(harness, size="5x4", seed="typed win")
+    board = load(game.puzzle)
+    made = await harness.command(
+        "tap", ALICE, group="drops", cells=" ".join(map(board.name, board.solution))
+    )
+    assert (await harness.bot.storage.game(game.id)).solved
+    edit, reply = [r for r in made if r.files]  # the board's message, the private answer
+    assert [name for name, _ in edit.files] == ["drops-chain.gif", "drops-win.png"]
+    assert reply.ephemeral and [name for name, _ in reply.files] == ["board.png"]
+    assert [name for name, _ in harness.files[message_id]] == ["drops-chain.gif", "drops-win.png"]
