@@ -6,7 +6,8 @@ that act by the kind's click mode, and the controls: ◀ ▲ ▼ ▶ over the gr
 (with more than one mode) and 💡 Hint. The text and the picture's description say which
 window the buttons are ("window 2 of 9"), the picture frames it. A win's message carries the
 winning move's animation (when the kind animates it), then the win picture, in the one edit
-that shows it. Every button says what it is by text as well as by colour.
+that shows it; a given-up board's, the kind's picture of the solution once it may be shown.
+Every button says what it is by text as well as by colour.
 """
 
 from __future__ import annotations
@@ -44,15 +45,15 @@ class BoardMessage:
     alt: str
     #: The move's animation (bytes, file name, description), when the kind shows one.
     animation: tuple[bytes, str, str] | None = None
-    #: The win's picture (bytes, file name, description): after the winning move's
-    #: animation, in place of the board, once a move won.
-    win: tuple[bytes, str, str] | None = None
+    #: The picture of the end (bytes, file name, description), in place of the board: the
+    #: win's, after the winning move's animation, or a given-up board's solution.
+    end: tuple[bytes, str, str] | None = None
 
     def files(self) -> list[discord.File]:
         """The board, its enlarged window and the move's animation; once a move won, that
-        move's animation and then the win's picture."""
-        if self.win is not None:
-            return [_file(picture) for picture in (self.animation, self.win) if picture]
+        move's animation and then the win's picture; a given-up board's solution."""
+        if self.end is not None:
+            return [_file(picture) for picture in (self.animation, self.end) if picture]
         made = [discord.File(io.BytesIO(self.png), filename="board.png", description=self.alt)]
         if self.zoom is not None:
             made.append(_file((self.zoom, "window.png", WINDOW_ALT)))
@@ -63,9 +64,10 @@ class BoardMessage:
     def picture(self) -> list[discord.File]:
         """What a reply shows of the board: the window the buttons cover on a large board
         (the whole board on a small one, and always once it is over: the still picture), and
-        the move's animation, but not a winning move's, which the board in view carries."""
+        the move's animation, but not a winning move's, which the board in view carries with
+        the end's picture."""
         board = _file((self.png, "board.png", self.alt))
-        if self.win is not None:
+        if self.end is not None:
             return [board]
         window = None if self.zoom is None else _file((self.zoom, "window.png", WINDOW_ALT))
         animation = [] if self.animation is None else [_file(self.animation)]
@@ -89,7 +91,8 @@ async def board_message(
     """The board's text, its picture (the window framed, the last move's marks; a finished
     board's plain) and its buttons in ``mode`` (the kind's first by default), as the face of
     its kind shows them; with the move's animation when it left a trace the kind animates,
-    and the win's picture when the move ``won``."""
+    the win's picture when the move ``won``, and a given-up board's solution once it may be
+    shown, when the kind draws it apart."""
     game, face = board.game, FACES[board.game.kind]
     framed = not game.finished and not window.covers(game.width, game.height)
     frame = (window.x, window.y, window.width, window.height) if framed else None
@@ -97,13 +100,15 @@ async def board_message(
     animation = None
     if trace and face.animate is not None:
         animation = await face.animate(workers, board, trace)
-    win = await face.win(workers, board) if won else None
+    end = await face.win(workers, board) if won else None
+    if board.given_up and board.solution_public and face.solution is not None:
+        end = await face.solution(workers, board)
     view = board_view(board, window, mode or face.first_mode)
     content, alt = texts.status(board, face), face.alt
     if framed:
         where = window_words(board, window)
         content, alt = f"{content}\n{where}", f"{alt} {where}"
-    return BoardMessage(content, png, zoom, view, alt, animation, win)
+    return BoardMessage(content, png, zoom, view, alt, animation, end)
 
 
 def window_words(board: Board, window: Viewport) -> str:

@@ -14,7 +14,7 @@ from db import Game
 from play import GameService, Played, UserError
 from puzzle import Marks
 
-from . import custom_ids
+from . import custom_ids, texts
 from .client import PipesClient
 from .face import Face
 from .kinds import FACES
@@ -84,7 +84,11 @@ class _BoardAction(_Action, template=r"pipes:never"):
             user = interaction.user
             return await self.act(service, game_id, interaction.id, user.id, user.display_name)
 
-        await move(interaction, game_id, act, self.clicked)
+        await move(interaction, game_id, act, self.clicked, self.said)
+
+    def said(self, played: Played) -> str | None:
+        """What the click did, said under the board's text (None: the board says it)."""
+        return None
 
     def clicked(self, played: Played) -> Clicked:
         """The window and mode of the message this button was on."""
@@ -157,6 +161,10 @@ class HintButton(_BoardAction, template=custom_ids.HINT):
         self, service: GameService, game_id: int, interaction_id: int, user: int, name: str
     ) -> Played:
         return await service.hint(game_id, user, interaction_id, name)
+
+    def said(self, played: Played) -> str:
+        """What the hint did, as the typed hint says it."""
+        return texts.hinted(FACES[played.board.game.kind], played.moves)
 
 
 class PlayButton(_Action, template=custom_ids.PLAY):

@@ -169,6 +169,13 @@ class Face:
     #: What a point is called, singular and plural, for a kind scored by points ("drop left",
     #: "drops left").
     points: tuple[str, str] = ("point", "points")
+    #: What par counts, singular and plural, when it is not what a move counts (Double
+    #: Choco's par is the solution's walls, its moves are toggles); None: the counter.
+    par_unit: tuple[str, str] | None = None
+    #: The picture of the solution (bytes, file name, description), shown in place of a
+    #: given-up board's once its solution may be shown; None: the board's own picture of a
+    #: given-up board shows it.
+    solution: Callable[[Workers, Board], Awaitable[tuple[bytes, str, str]]] | None = None
 
     @property
     def name(self) -> str:
@@ -196,7 +203,7 @@ class Face:
 
     def counted(self, count: int) -> str:
         """'1 turn', '5 turns'."""
-        return f"{count} {self.counter[0] if count == 1 else self.counter[1]}"
+        return _plural(count, self.counter)
 
     @property
     def by_points(self) -> bool:
@@ -204,15 +211,23 @@ class Face:
 
     def scored(self, points: int) -> str:
         """'1 drop left', '14 drops left'."""
-        return f"{points} {self.points[0] if points == 1 else self.points[1]}"
+        return _plural(points, self.points)
 
     def par_text(self, par: int) -> str:
-        """'par 61'; of a kind scored by points, 'par 14 drops left'."""
-        return f"par {self.scored(par) if self.by_points else par}"
+        """'par 61 turns', 'par 14 drops left', 'par 33 walls': par in the unit it counts."""
+        if self.by_points:
+            return f"par {self.scored(par)}"
+        return f"par {_plural(par, self.par_unit or self.counter)}"
 
     def tally(self, turns: int, points: int | None, par: int) -> str:
-        """What a solve counts against par: '87 turns (par 61)'; of a kind scored by points,
-        '14 drops left (par 14) in 5 taps'."""
+        """What a solve counts against par: '87 turns (par 61 turns)'; of a kind scored by
+        points, '14 drops left in 5 taps (par 14 drops left)'."""
+        made = self.counted(turns)
         if self.by_points:
-            return f"{self.scored(points or 0)} (par {par}) in {self.counted(turns)}"
-        return f"{self.counted(turns)} (par {par})"
+            made = f"{self.scored(points or 0)} in {made}"
+        return f"{made} ({self.par_text(par)})"
+
+
+def _plural(count: int, unit: tuple[str, str]) -> str:
+    """'1 turn', '5 turns'."""
+    return f"{count} {unit[0] if count == 1 else unit[1]}"

@@ -93,9 +93,7 @@ def kind_group(face: Face) -> Commands:
             lambda service, game, user: service.hint(
                 game, user, interaction.id, interaction.user.display_name
             ),
-            lambda played: (
-                f"💡 The hint {', '.join(map(face.said, played.moves))} ({texts.hint_penalty()})."
-            ),
+            lambda played: texts.hinted(face, played.moves),
         )
 
     @group.command(name="restart", description="Put your current board back as it started")

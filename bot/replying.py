@@ -98,16 +98,17 @@ async def move(
     game_id: int,
     act: Callable[[], Awaitable[Played]],
     clicked: Callable[[Played], Clicked] | None = None,
-    note: Callable[[Played], str] | None = None,
+    note: Callable[[Played], str | None] | None = None,
 ) -> None:
     """One move, from a button (``clicked``: the window and mode of its message) or a typed
     command, under the board's lock: play it, build the board's message (its window
     following what the move wants in view; a win's picture when it won), then show it — a
     click updates the message it came from (at once, or after a deferred update when the
-    answer is not ready in time); a typed move updates the board in view (its public message
-    and the private copy its player last saw, keeping window and mode) and answers privately
-    with the picture, or with the board itself when none is in view. A move that ends the
-    game updates every copy in view. A win is announced in a line."""
+    answer is not ready in time), ``note`` (what the move did) under its text; a typed move
+    updates the board in view (its public message and the private copy its player last saw,
+    keeping window and mode) and answers privately with the picture and ``note``, or with
+    the board itself when none is in view. A move that ends the game updates every copy in
+    view. A win is announced in a line."""
     if clicked is not None:
         deadline = Deadline(interaction.response.defer)
     else:
@@ -115,13 +116,13 @@ async def move(
     try:
         async with interaction.client.shown.lock(game_id):
             played = await act()  # refused or failed here: nothing was stored
+            said = note(played) if note is not None and played.applied else None
             try:
                 if clicked is not None:
-                    await _show_clicked(interaction, played, clicked(played), deadline)
+                    await _show_clicked(interaction, played, clicked(played), deadline, said)
                 else:
                     typed = await _show_typed(interaction, played)
                     deferred = await deadline.settle()
-                    said = note(played) if note is not None and played.applied else None
                     await _answer_typed(interaction, deferred, played.board.game, typed, said)
             except Exception as error:  # stored, but not shown: never "nothing was changed"
                 interaction.client.log_error(error)
@@ -176,14 +177,21 @@ async def _answer_typed(
 
 
 async def _show_clicked(
-    interaction: Interaction, played: Played, clicked: Clicked, deadline: Deadline
+    interaction: Interaction,
+    played: Played,
+    clicked: Clicked,
+    deadline: Deadline,
+    note: str | None,
 ) -> None:
+    """Update the message clicked, ``note`` (what the click did) under the board's text."""
     board = played.board
     window = following(board, clicked.window, played.marks.focus)
     message = await board_message(
         interaction.client.workers, board, window, played.marks, clicked.mode, played.trace,
         won=_won(played),
     )  # fmt: skip
+    if note is not None:
+        message = replace(message, content=f"{message.content}\n{note}")
     edit = (
         interaction.edit_original_response
         if await deadline.settle()

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from discord import app_commands
+from discord import AppCommandOptionType, app_commands
 from discord.utils import escape_markdown, escape_mentions
 
 from db import Game, GuildSettings
@@ -33,6 +33,7 @@ from play import (
 )  # fmt: skip
 from play.daily import choice_on, pending
 from play.scoring import TIME_BUCKETS, period_dates
+from play.service import MAX_MOVES
 
 if TYPE_CHECKING:
     from .face import Face
@@ -52,13 +53,13 @@ def duration(seconds: float) -> str:
 
 
 def timed(seconds: float, hints: int) -> str:
-    """A time as it is ranked, the hint penalty shown the same way everywhere:
-    '4:28', or '4:58 (4:28 + 30 s for 1 hint)'."""
+    """A time as it is ranked, the hint penalty shown the same way everywhere, as a time:
+    '4:28', or '4:58 (4:28 + 0:30 for 1 hint)'."""
     if not hints:
         return duration(seconds)
     extra = penalty(hints)
     return (
-        f"{duration(seconds + extra)} ({duration(seconds)} + {extra} s for {hints} "
+        f"{duration(seconds + extra)} ({duration(seconds)} + {duration(extra)} for {hints} "
         f"hint{'s' if hints != 1 else ''})"
     )
 
@@ -71,8 +72,9 @@ def solve_time(board: Board) -> str:
 
 
 def started(game: Game) -> list[str]:
-    """The running parts of a status line: hints taken and the timer."""
-    parts = [f"💡 {game.hints} (+{penalty(game.hints)} s)"] if game.hints else []
+    """The running parts of a status line: hints taken (their penalty as a time) and the
+    timer."""
+    parts = [f"💡 {game.hints} (+{duration(penalty(game.hints))})"] if game.hints else []
     return [*parts, f"⏱ started <t:{int(game.started_at.timestamp())}:R>"]
 
 
@@ -93,8 +95,26 @@ def status(board: Board, face: Face) -> str:
     return f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
 
 
+def given_up(board: Board, face: Face, shows: str = "the solution") -> str:
+    """A given-up board's line: '🏳 Given up after 12 turns: the picture shows the
+    solution.' — of a daily still running somewhere, when its solution will show."""
+    shown = (
+        f"the picture shows {shows}"
+        if board.solution_public
+        else "the solution shows once this date is over everywhere"
+    )
+    return f"🏳 Given up after {face.counted(board.game.turns)}: {shown}."
+
+
+def hinted(face: Face, moves: Sequence[str]) -> str:
+    """What a hint did, in the interface's words: '💡 The hint turned B3 ↻ once (+0:30 on
+    your time).'"""
+    return f"💡 The hint {', '.join(map(face.said, moves))} ({hint_penalty()})."
+
+
 def share_line(board: Board, streak: int, face: Face) -> str:
-    """``Pipes 2026-11-22 · 8×8 · ⏱ 4:28 · 87 turns (par 61) · 🔥5`` (no spoilers)."""
+    """``Pipes 2026-11-22 · 8×8 · ⏱ 4:28 · 87 turns (par 61 turns) · 🔥5`` (no
+    spoilers)."""
     game = board.game
     name = board.day.isoformat() if board.day else game.puzzle.short_code
     parts = [
@@ -360,15 +380,15 @@ def _time_bars(counts: tuple[int, ...]) -> str:
 def _gloss(face: Face, name: str) -> str:
     """What the help adds to a shared subcommand's name, beyond its options."""
     if name == "hint":
-        return f" (+{penalty(1)} s)"
+        return f" (+{duration(penalty(1))})"
     if name == "datapack" and face.pack:
         return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""
 
 
 def hint_penalty() -> str:
-    """What one hint costs, from the scoring constant: '+30 s on your time'."""
-    return f"+{penalty(1)} s on your time"
+    """What one hint costs, from the scoring constant: '+0:30 on your time'."""
+    return f"+{duration(penalty(1))} on your time"
 
 
 def usage(kind: str, command: Command) -> str:
@@ -378,9 +398,27 @@ def usage(kind: str, command: Command) -> str:
     return f"`/{kind} {command.name}{options}`"
 
 
+def limits(commands: Sequence[Command]) -> str:
+    """What a typed move command takes at most, from the service's limit and the options'
+    declared lengths: '• A typed command takes at most 50 moves and 400 characters.'"""
+    lengths = [
+        p.max_value
+        for c in commands
+        if isinstance(c, app_commands.Command)
+        for p in c.parameters
+        if p.type is AppCommandOptionType.string and isinstance(p.max_value, int)
+    ]
+    return (
+        f"• A typed command takes at most {MAX_MOVES} moves and {max(lengths)} characters."
+        if lengths
+        else ""
+    )
+
+
 def shared_help(face: Face, commands: Sequence[Command]) -> str:
     """The help's lines for the subcommands every kind's group has (its ``daily``, ``hint``
-    …), read off the group's commands: whatever the group has is named, nothing else."""
+    …), read off the group's commands: whatever the group has is named, nothing else; then
+    the limits of the kind's typed moves."""
     kind, own = face.name, {"new", "help", *(verb.name for verb in face.verbs)}
     shared = {c.name: c for c in commands if c.name not in own}
     lines = []
@@ -392,6 +430,9 @@ def shared_help(face: Face, commands: Sequence[Command]) -> str:
     if shared:
         named = [usage(kind, c) + _gloss(face, c.name) for c in shared.values()]
         lines.append(f"• {', '.join(named)}.")
+    verbs = {verb.name for verb in face.verbs}
+    if said := limits([c for c in commands if c.name in verbs]):
+        lines.append(said)
     return "\n".join(lines)
 
 

@@ -195,9 +195,9 @@ async def test_hints_show_with_their_penalty_everywhere(harness, clock):
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
     made = await solve_by_clicks(harness, board_id, game)
     announcement = next(r for r in made if "🎉" in r.content)
-    assert "**2:30 (2:00 + 30 s for 1 hint)**" in announcement.content
+    assert "**2:30 (2:00 + 0:30 for 1 hint)**" in announcement.content
     board = await harness.command("leaderboard", BOB)
-    assert f"1. {default_name(ALICE)} · 2:30 (2:00 + 30 s for 1 hint)" in board[0].content
+    assert f"1. {default_name(ALICE)} · 2:30 (2:00 + 0:30 for 1 hint)" in board[0].content
 
 
 @pytest.mark.parametrize(

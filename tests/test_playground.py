@@ -497,7 +497,7 @@ def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
     for _ in range(3):
         type_command(browser, "/maze hint")
     page = text_of(browser)
-    assert "Maze 12x12-shot" in page and "💡 3 (+90 s)" in page
+    assert "Maze 12x12-shot" in page and "💡 3 (+1:30)" in page
     if shots:
         browser.save_screenshot(f"{shots}/playground-maze-mid-walk.png")
 
@@ -566,7 +566,8 @@ def test_ten_drops_is_cleared_on_the_page_with_its_chains_animated_in_chromium(s
     if rest:
         type_command(browser, "/drops tap cells:" + " ".join(board.name(c) for c in rest))
     page = text_of(browser)
-    assert f"with {board.par} drops left (par {board.par}) in {len(board.solution)} taps" in page
+    left = f"{board.par} drops left"
+    assert f"with {left} in {len(board.solution)} taps (par {left})" in page
 
 
 def test_double_choco_is_walled_checked_and_solved_on_the_page_in_chromium(site, browser):
@@ -606,7 +607,7 @@ def test_double_choco_is_walled_checked_and_solved_on_the_page_in_chromium(site,
         browser.save_screenshot(f"{shots}/playground-choco.png")
     type_command(browser, "/choco wall walls:" + walls_typed(board, [wrong, *held]))
     toggles = len(drawn) + 1 + len(held)
-    assert f"with {toggles} toggles (par {len(solution)})" in text_of(browser)
+    assert f"with {toggles} toggles (par {len(solution)} walls)" in text_of(browser)
     assert "solved 6x6-page" in text_of(browser)
 
 

@@ -74,7 +74,7 @@ async def test_restart_and_hint_say_what_they_did(harness):
     moves = [m.move for m in await harness.bot.storage.moves(game.id)]
     cell, back, times = re.fullmatch(r"([A-E][1-4])(ccw)?(?:x(2))?", moves[-1]).groups()
     turned = f"{cell} {'↺' if back else '↻'} {'twice' if times else 'once'}"
-    assert f"💡 The hint turned {turned} (+30 s on your time)." in made[-1].content
+    assert f"💡 The hint turned {turned} (+0:30 on your time)." in made[-1].content
     made = await harness.command("restart", ALICE)
     assert "↩ Back as it started: your moves so far and your clock carry on." in made[-1].content
 
@@ -101,7 +101,7 @@ async def test_help_tells_how_to_read_the_picture_what_par_means_and_a_tip(harne
     assert "Par: the fewest turns that solve it, each tile the shorter way" in said
     assert "Tip: start at the edges" in said
     said = (await harness.command("help", ALICE, group="mines"))[-1].content
-    assert "raised grey cells are closed" in said and "Par: the fewest clicks" in said
+    assert "raised grey cells are closed" in said and "Par: the fewest opens" in said
     assert "Tip: " in said
 
 
@@ -115,7 +115,7 @@ async def test_par_is_the_fewest_turns_either_way_and_turning_back_meets_it(harn
     request, message_id, game = await new_board(harness, seed="par")
     par = sum(min(k, 4 - k) for k in clockwise)
     assert 3 in clockwise and par < sum(clockwise)
-    assert f" · par {par}\n" in request.content
+    assert f" · par {par} turns\n" in request.content
     for cell, k in enumerate(clockwise):
         for _ in range(k if k < 3 else 0):
             clicked = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", ALICE)
@@ -123,8 +123,8 @@ async def test_par_is_the_fewest_turns_either_way_and_turning_back_meets_it(harn
     for cell in (cell for cell, k in enumerate(clockwise) if k == 3):
         clicked = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:a", ALICE)
     update, announcement = clicked
-    assert f"with {par} turns (par {par})." in update.content
-    assert f"{par} turns (par {par})." in announcement.content
+    assert f"with {par} turns (par {par} turns)." in update.content
+    assert f"{par} turns (par {par} turns)." in announcement.content
 
 
 async def test_a_daily_stored_with_another_par_shows_the_true_one(harness, tmp_path):
@@ -138,9 +138,9 @@ async def test_a_daily_stored_with_another_par_shows_the_true_one(harness, tmp_p
         database.execute("UPDATE puzzles SET par = par + 40")
     database.close()
     assert await harness.bot.poster.tick() == 1
-    assert f" · par {par}\n" in post_of(harness).content
+    assert f" · par {par} turns\n" in post_of(harness).content
     board = (await harness.command("leaderboard", ALICE))[0].content
-    assert board.splitlines()[0].endswith(f" · par {par}")
+    assert board.splitlines()[0].endswith(f" · par {par} turns")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -279,7 +279,7 @@ async def test_a_result_stored_before_names_shows_a_mention_here_only(harness, c
 async def test_a_hint_says_what_it_did_in_the_interfaces_words(harness, group, size, words):
     await harness.command("new", ALICE, group=group, size=size, seed="words")
     said = (await harness.command("hint", ALICE, group=group))[-1].content
-    assert re.search(rf"💡 The hint {words} \(\+30 s on your time\)\.", said), said
+    assert re.search(rf"💡 The hint {words} \(\+0:30 on your time\)\.", said), said
 
 
 def test_everywhere_is_the_same_list_whatever_order_storage_gives_it():

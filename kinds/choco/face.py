@@ -11,7 +11,7 @@ import discord
 
 from bot.face import Face, Verb
 from bot.facekit import drawing, level_new, level_words, still_win, tile_text
-from bot.texts import solve_time, started
+from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.choco.engine import CHECK, KIND, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
 from kinds.choco.picture import ChocoView, render_choco_png
@@ -130,12 +130,7 @@ def _body(board: Board) -> str:
     if game.solved:
         return f"✅ Solved in {solve_time(board)} with {FACE.tally(game.turns, None, board.par)}."
     if board.given_up:
-        shown = (
-            "the picture shows the solution's walls in blue"
-            if board.solution_public
-            else "the solution shows once this date is over everywhere"
-        )
-        return f"🏳 Given up after {FACE.counted(game.turns)}: {shown}."
+        return given_up(board, FACE, "the solution's walls in blue")
     walls = len(details["walls"])
     parts = [f"🧱 {walls} wall{'' if walls == 1 else 's'}", FACE.counted(game.turns)]
     lines = [" · ".join([*parts, *started(game)])]
@@ -199,6 +194,7 @@ FACE = Face(
     goal=GOAL,
     help=HELP,
     counter=("toggle", "toggles"),
+    par_unit=("wall", "walls"),
     icon="🍫",
     max_side=SIDES[1],
     hint_description="Fix one wall the board gets wrong",

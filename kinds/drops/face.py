@@ -11,10 +11,15 @@ import discord
 
 from bot.face import Face, Verb
 from bot.facekit import cell_press, drawing, level_new, level_words, still_win, tile_text
-from bot.texts import solve_time, started
+from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.drops.engine import KIND, PER_REFUND
-from kinds.drops.picture import DropsView, render_drops_animation, render_drops_png
+from kinds.drops.picture import (
+    DropsView,
+    render_drops_animation,
+    render_drops_png,
+    render_drops_solution,
+)
 from play import Board
 
 GOAL = (
@@ -91,6 +96,15 @@ async def _animate(
     return gif, "drops-chain.gif", f"The chains, tick by tick: {_counted(bursts, 'burst')} in all"
 
 
+async def _solution(workers: Workers, board: Board) -> tuple[bytes, str, str]:
+    """The board as it started, each tap of the puzzle's best line numbered in order."""
+    puzzle = board.puzzle
+    start = DropsView(puzzle.width, puzzle.height, puzzle.cells, puzzle.par, len(puzzle.solution))
+    png: bytes = await workers.draw(render_drops_solution, start, puzzle.solution)
+    taps = ", ".join(puzzle.name(cell) for cell in puzzle.solution)
+    return png, "drops-solution.png", f"A best line of taps, in order: {taps}"
+
+
 def _ticks(chain: Any) -> tuple[tuple[Any, Any, Any], ...]:
     return tuple((tick.cells, tick.splashes, tick.bursts) for tick in chain.ticks)
 
@@ -122,7 +136,7 @@ def _body(board: Board) -> str:
         tally = FACE.tally(game.turns, details["drops"], board.par)
         return f"✅ Cleared in {solve_time(board)} with {tally}."
     if board.given_up:
-        return f"🏳 Given up after {taps}."
+        return given_up(board, FACE, "the solution: a best line of taps, numbered in order")
     if game.finished:
         return f"🫗 No drops left after {taps}, with drops still on the board: this game is lost."
     parts = [f"💧 {drops}", taps]
@@ -179,4 +193,5 @@ FACE = Face(
     said=lambda move: f"tapped {move}",
     points=("drop left", "drops left"),
     animate=_animate,
+    solution=_solution,
 )

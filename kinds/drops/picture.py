@@ -1,8 +1,9 @@
 """Ten Drops pictures: every drop a circle that grows with its count, the count written in it
 (no colour needed), flying splashes as small droplets headed their way, bursts as rings, a
-footer with the drops left, the taps and the last chain; and the animation of a tap's ticks,
-drawn from the engine's own trace. Coordinates, the window and the banner are the shared
-canvas's (``renderer.canvas``)."""
+footer with the drops left, the taps and the last chain; the animation of a tap's ticks,
+drawn from the engine's own trace; and a solution: the board as it starts, each cell of a
+line of taps badged with its taps' numbers in order. Coordinates, the window and the banner
+are the shared canvas's (``renderer.canvas``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from renderer.canvas import (
     draw_footer,
     draw_labels,
     encode_gif,
+    encode_png,
     encode_pngs,
     font,
     highlight_cells,
@@ -38,13 +40,17 @@ DROP_LINE = theme.DEEP_BLUE
 SPLASH = theme.hex_rgb("#56B4E9")  # Okabe–Ito sky blue
 BURST = theme.VERMILLION  # Okabe–Ito vermillion
 LOST = theme.VERMILLION
+#: A solution's tap numbers: white on vermillion badges.
+TAP_BADGE = theme.VERMILLION
 #: Banners of a finished board, by outcome: (text, colour).
 BANNERS = {
     "solved": ("SOLVED", theme.SOLVED),
     "lost": ("NO DROPS", LOST),
     "given up": ("GAVE UP", theme.GAVE_UP),
 }
-_BANNERS = tuple((outcome, text, colour) for outcome, (text, colour) in BANNERS.items())
+#: Every banner a picture has: a finished board's, and a solution's.
+SHOWN = {**BANNERS, "solution": ("SOLUTION", theme.GAVE_UP)}
+_BANNERS = tuple((outcome, text, colour) for outcome, (text, colour) in SHOWN.items())
 #: Animation timing: each tick, then the end held.
 TICK_MS, HOLD_MS = 140, 1600
 #: Each earlier tap's board after it, in the animation of a line of taps.
@@ -72,14 +78,14 @@ class DropsView:
     #: The last tap's bursts and the drops they refunded.
     bursts: int = 0
     refund: int = 0
-    #: "playing", "solved", "lost" or "given up".
+    #: "playing", "solved", "lost", "given up", or "solution" (a solution's picture).
     outcome: str = "playing"
 
 
 def _geometry(view: DropsView, banner_room: bool = False) -> Layout:
     """The board's layout, with the footer (one label band) under everything; the banner's
     band is there on a finished board, or kept empty with ``banner_room``."""
-    geometry = layout(view.width, view.height, solved=banner_room or view.outcome in BANNERS)
+    geometry = layout(view.width, view.height, solved=banner_room or view.outcome in SHOWN)
     return replace(geometry, banner=geometry.banner + geometry.margin)
 
 
@@ -91,11 +97,13 @@ def render_drops_image(
     splashes: Sequence[tuple[int, int]] = (),
     bursts: Collection[int] = (),
     banner_room: bool = False,
+    taps: Sequence[int] = (),
 ) -> Image.Image:
     """The board as an RGB image: ``highlight`` cells framed (the last taps), ``frame`` the
     buttons' window; ``splashes`` (cell, direction) in flight and ``bursts`` (cells) are a
     tick of the animation; ``banner_room`` keeps a finished board's banner band, empty (a
-    tick as large as the finished board after it)."""
+    tick as large as the finished board after it); ``taps`` (cells, in order) badge each
+    cell tapped with the numbers of its taps."""
     geometry = _geometry(view, banner_room)
     size = geometry.size
     sprites = board_sprites(geometry.cell, geometry.margin, _BANNERS)
@@ -111,13 +119,16 @@ def render_drops_image(
             _drop(draw, geometry, cell, count, digits)
     for cell, direction in splashes:
         _splash(draw, geometry, cell, direction)
+    for cell in dict.fromkeys(taps):
+        orders = ",".join(str(k + 1) for k, tapped in enumerate(taps) if tapped == cell)
+        _badge(draw, geometry, cell, orders)
     draw_labels(image, geometry, sprites)
     if frame is not None:
         outline_window(draw, geometry, frame)
     highlight_cells(draw, geometry, highlight, theme.HIGHLIGHT)
     _footer(draw, geometry, view)
-    if view.outcome in BANNERS:
-        draw_banner(image, geometry, sprites[view.outcome], BANNERS[view.outcome][1])
+    if view.outcome in SHOWN:
+        draw_banner(image, geometry, sprites[view.outcome], SHOWN[view.outcome][1])
     return image
 
 
@@ -132,6 +143,14 @@ def render_drops_png(
     for a phone: (board, zoomed window or None)."""
     image = render_drops_image(view, highlight=highlight, frame=frame)
     return encode_pngs(image, layout(view.width, view.height), frame if zoom else None)
+
+
+def render_drops_solution(view: DropsView, taps: Sequence[int]) -> bytes:
+    """PNG bytes of a line of taps that solves a board: ``view`` the board as it starts
+    (its drops and taps: what the line leaves and takes), each tapped cell badged with the
+    numbers of its taps, under a SOLUTION banner."""
+    image = render_drops_image(replace(view, outcome="solution"), taps=taps)
+    return encode_png(image)
 
 
 def render_drops_animation(
@@ -192,6 +211,19 @@ def _splash(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int, direction: i
     x, y = x + dx * geometry.cell * 0.22, y + dy * geometry.cell * 0.22
     r = geometry.cell * 0.11
     draw.ellipse((x - r, y - r, x + r, y + r), fill=SPLASH, outline=DROP_LINE, width=2)
+
+
+def _badge(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int, text: str) -> None:
+    """The numbers of a cell's taps in a line: a small badge in the cell's top-left corner."""
+    left, top, _, _ = geometry.cell_box(cell % geometry.width, cell // geometry.width)
+    words = font(max(9, round(geometry.cell * 0.24)))
+    inset = max(2, geometry.cell // 20)
+    box = draw.textbbox((left + 2 * inset, top + inset), text, font=words, anchor="lt")
+    pad = max(2, geometry.cell // 24)
+    draw.rounded_rectangle(
+        (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad), radius=pad, fill=TAP_BADGE
+    )
+    draw.text((left + 2 * inset, top + inset), text, font=words, fill=theme.WHITE, anchor="lt")
 
 
 def _ring(draw: ImageDraw.ImageDraw, geometry: Layout, cell: int) -> None:

@@ -14,7 +14,7 @@ import kinds.maze.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
 from bot.facekit import needs_zoom, start_sized, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
-from bot.texts import solve_time, started
+from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.maze.engine import KIND
 from kinds.maze.picture import MazeView, render_maze_png
@@ -118,14 +118,9 @@ def _body(board: Board) -> str:
     game, maze, details = board.game, board.puzzle, board.status.details
     steps = FACE.counted(game.turns)
     if game.solved:
-        return f"✅ Out in {solve_time(board)} with {steps} (par {board.par})."
+        return f"✅ Out in {solve_time(board)} with {FACE.tally(game.turns, None, board.par)}."
     if game.finished:
-        shown = (
-            "the picture shows the way out"
-            if board.solution_public
-            else "the way out shows once this date is over everywhere"
-        )
-        return f"🏳 Given up after {steps}: {shown}."
+        return given_up(board, FACE, "the way out")
     exit_seen = "🏁 exit in sight" if maze.exit in details["seen"] else "exit not yet seen"
     parts = [f"🧍 at {maze.name(details['player'])}", steps, exit_seen]
     return " · ".join([*parts, *started(game)])

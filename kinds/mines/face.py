@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.face import Face, NewBoard, Verb
 from bot.facekit import cell_press, drawing, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
-from bot.texts import solve_time, started
+from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.mines.engine import KIND, deduce, opening
 from kinds.mines.picture import MinesView, render_mines_png
@@ -33,8 +33,9 @@ of its 8 neighbours hide a mine; every board is solvable by deduction alone from
 opening, which is done for you. A mine ends your attempt.
 • Picture: raised grey cells are closed, flat ones open; a pennant is a flag; a finished \
 board shows every mine (the one that went off on red, wrong flags crossed out).
-• Par: the fewest clicks that clear it (3BV − 1: one per empty area and per number not \
-beside one; the first opening is done for you). Time ranks you.
+• Par: the fewest opens that clear it (3BV − 1: one per empty area and per number not \
+beside one; the first opening is done for you). Flags are free: they count apart, never \
+against par. Time ranks you.
 • Tip: a 1 with one closed cell beside it has found its mine; flag it, then open round it.
 • `/mines new [size] [level] [mines] [seed]`: a board of your own, e.g. `/mines new expert` or \
 `/mines new 12x10 hard 20`. Levels: easy (one number at a time is enough), normal (some cells \
@@ -111,22 +112,22 @@ async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
 
 
 def _body(board: Board) -> str:
-    """Flags and open cells, the counters; how the game ended."""
+    """Flags and open cells, the opens made (flags count apart); how the game ended."""
     game, details = board.game, board.status.details
-    clicks = FACE.counted(game.turns)
+    opens = FACE.counted(game.turns)
     if game.solved:
-        return f"✅ Cleared in {solve_time(board)} with {clicks} (par {board.par})."
+        return f"✅ Cleared in {solve_time(board)} with {FACE.tally(game.turns, None, board.par)}."
     if board.given_up:
-        return f"🏳 Given up after {clicks}."
+        return given_up(board, FACE, "every mine")
     if game.finished:
         exploded = details["exploded"]
         where = cell_name(exploded % game.width, exploded // game.width)
         ends = " This was your attempt at the daily." if game.daily_id is not None else ""
-        return f"💥 A mine went off at {where} after {clicks}: this game is lost.{ends}"
+        return f"💥 A mine went off at {where} after {opens}: this game is lost.{ends}"
     parts = [
         f"🚩 {details['flags']}/{details['mines']} flagged",
-        f"⛏ {len(game.state.opened)}/{game.width * game.height - details['mines']} open",
-        clicks,
+        f"⛏ {len(game.state.opened)}/{game.width * game.height - details['mines']} cells open",
+        opens,
     ]
     return " · ".join([*parts, *started(game)])
 
@@ -205,7 +206,7 @@ FACE = Face(
     body=_body,
     goal=GOAL,
     help=HELP,
-    counter=("click", "clicks"),
+    counter=("open", "opens"),
     icon="💣",
     max_side=30,
     hint_description="One cell the numbers decide",

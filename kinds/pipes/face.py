@@ -13,7 +13,7 @@ import kinds.pipes.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
 from bot.facekit import cell_press, needs_zoom, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
-from bot.texts import solve_time, started
+from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.pipes.engine import GLYPHS, KIND, Params, check
 from kinds.pipes.engine.notation import WRAP_NOT_EASY
@@ -107,15 +107,9 @@ def _body(board: Board) -> str:
     """What the checker found and the counters; how the game ended."""
     game = board.game
     if game.solved:
-        turns = FACE.counted(game.turns)
-        return f"✅ Solved in {solve_time(board)} with {turns} (par {board.par})."
+        return f"✅ Solved in {solve_time(board)} with {FACE.tally(game.turns, None, board.par)}."
     if game.finished:
-        shown = (
-            "the picture shows the solution"
-            if board.solution_public
-            else "the solution shows once this date is over everywhere"
-        )
-        return f"🏳 Given up after {FACE.counted(game.turns)}: {shown}."
+        return given_up(board, FACE)
     check_ = board.status.details["check"]
     parts = [f"💧 {len(check_.flooded)}/{game.width * game.height} flooded"]
     if check_.loops:

@@ -194,8 +194,8 @@ def test_the_hint_penalty_shown_is_the_scoring_constant(name, monkeypatch):
     monkeypatch.setattr(play.scoring, "HINT_PENALTY_SECONDS", 45)
     said, group = shown_help(UNDER_TEST[name])
     hint = next(c for c in group.commands if c.name == "hint")
-    assert "+45 s" in hint.description and len(hint.description) <= 100
-    assert "+45 s" in said and "30 s" not in said
+    assert "+0:45" in hint.description and len(hint.description) <= 100
+    assert "+0:45" in said and "0:30" not in said
 
 
 @pytest.mark.parametrize("name", sorted(UNDER_TEST))

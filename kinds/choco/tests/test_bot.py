@@ -109,7 +109,8 @@ async def test_a_board_shows_its_cells_numbers_and_walls_on_buttons_and_picture(
     grid = board.grid
     numbers = sum(clue is not None for clue in grid.clues)
     assert request.content.splitlines()[0] == (
-        f"**Double Choco 6x6-bot** · 6×6 · normal · {numbers} numbers · par {len(board.walls)}"
+        f"**Double Choco 6x6-bot** · 6×6 · normal · {numbers} numbers · "
+        f"par {len(board.walls)} walls"
     )
     assert GOAL in request.content
     link = f"[Open on puzz.link](<https://puzz.link/p?dbchoco/{game.puzzle.description}>)"
@@ -237,7 +238,7 @@ async def test_typed_walls_solve_the_board_and_junk_is_refused(harness, clock):
     made = await harness.command("wall", ALICE, group="choco", walls=typed(board, board.walls))
     done = await harness.bot.storage.game(game.id)
     assert done.solved and done.turns == par
-    tally = f"{par} toggles (par {par})"
+    tally = f"{par} toggles (par {par} walls)"
     assert f"✅ Solved in 1:15 with {tally}." in harness.messages[message_id]["content"]
     announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
     assert announcement.content.splitlines()[0] == (
@@ -260,7 +261,7 @@ async def test_a_hint_fixes_a_wrong_wall_first_then_a_missing_one(harness):
     stored = await harness.bot.storage.game(game.id)
     assert stored.state.walls == {right} and stored.hints == 1 and stored.turns == 3
     assert f"💡 The hint toggled the wall {typed(board, [wrong])}" in made[-1].content
-    assert "💡 1 (+30 s)" in harness.messages[message_id]["content"]
+    assert "💡 1 (+0:30)" in harness.messages[message_id]["content"]
     await harness.command("hint", ALICE, group="choco")
     stored = await harness.bot.storage.game(game.id)
     [added] = stored.state.walls - {right}

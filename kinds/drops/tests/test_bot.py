@@ -111,7 +111,7 @@ async def test_typed_taps_clear_the_board_with_par_and_the_win_is_announced(harn
     made = await harness.command("tap", ALICE, group="drops", cells=taps)
     done = await harness.bot.storage.game(game.id)
     assert done.solved and done.state.drops == board.par
-    tally = f"{board.par} drops left (par {board.par}) in {len(board.solution)} taps"
+    tally = f"{board.par} drops left in {len(board.solution)} taps (par {board.par} drops left)"
     assert f"with {tally}." in harness.messages[message_id]["content"]
     announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
     assert tally in announcement.content and not announcement.files
@@ -150,7 +150,7 @@ async def test_a_hint_is_the_next_tap_of_a_best_line(harness):
     assert stored.hints == 1 and stored.turns == 1
     after = KIND.apply(board, KIND.initial_state(board), [board.solution[0]]).state
     assert stored.state == after
-    assert "💡 1 (+30 s)" in harness.messages[message_id]["content"]
+    assert "💡 1 (+0:30)" in harness.messages[message_id]["content"]
 
 
 async def test_the_daily_is_played_end_to_end_and_ranks_by_drops_left_then_time(harness, clock):

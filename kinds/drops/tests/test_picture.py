@@ -1,7 +1,8 @@
 """Ten Drops pictures, checked pixel by pixel: every count a circle of its own size with its
 digit in it, told apart without colour; the footer's drops, taps and chain; the window and
 the highlighted cells; the banners of a finished board; and the animation of a tap, drawn
-from the engine's own trace (saved as the README's pictures with DROPS_CHAIN_PICTURE)."""
+from the engine's own trace, and a solution's taps numbered on the board (saved as the
+README's pictures with DROPS_CHAIN_PICTURE)."""
 
 import io
 import os
@@ -20,12 +21,15 @@ from kinds.drops.picture import (
     DROP_LINE,
     HOLD_MS,
     MAX_TICKS,
+    SHOWN,
     SPLASH,
+    TAP_BADGE,
     TICK_MS,
     DropsView,
     render_drops_animation,
     render_drops_image,
     render_drops_png,
+    render_drops_solution,
 )
 from puzzle.grid import OFFSETS
 from renderer import theme
@@ -391,3 +395,25 @@ def test_the_seed_line_as_a_picture(tmp_path):
     where = Path(os.environ.get("DROPS_CHAIN_PICTURE") or tmp_path / "drops-chain.gif")
     where.write_bytes(gif)
     tick.save(where.with_name(f"{where.stem}-tick.png"), optimize=True)
+
+
+def test_a_solution_numbers_its_taps_on_the_board_as_it_starts(tmp_path):
+    """The seed's optimal line on its starting board: each cell tapped badged (D3 twice),
+    no other, the drops it leaves and its taps in the footer, under a SOLUTION banner. With
+    DROPS_CHAIN_PICTURE, saved beside the chain as ``<name>-solution.png``."""
+    view = DropsView(6, 6, SEED, 14, len(SEED_BEST))
+    png = render_drops_solution(view, SEED_BEST)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    plain = render_drops_image(view)
+    assert image.getpixel((0, 0)) == SHOWN["solution"][1]
+    for i in range(36):
+        badged = TAP_BADGE in colours(cell(image, i, 6, 6))
+        assert badged == (i in SEED_BEST), i
+    tapped = set(SEED_BEST)
+    untouched = [i for i in range(36) if i not in tapped]
+    assert all(
+        ImageChops.difference(cell(image, i, 6, 6), cell(plain, i, 6, 6)).getbbox() is None
+        for i in untouched
+    )
+    chain = Path(os.environ.get("DROPS_CHAIN_PICTURE") or tmp_path / "drops-chain.gif")
+    chain.with_name(f"{chain.stem}-solution.png").write_bytes(png)

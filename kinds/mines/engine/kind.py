@@ -137,7 +137,8 @@ class MinesKind(TextParams[Params]):
     def apply(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> Applied[State, Move]:
         """Play moves in order, all or nothing (MoveError); once one ends the game, the rest
         are not played. Opening a cell an earlier move of the same batch opened (a flood
-        fill reached it) is no move at all. Each move played counts one click."""
+        fill reached it) is no move at all. Each open or chord played counts one, as par
+        counts them; a flag counts nothing (the flags placed are shown apart)."""
         before, played = state.opened, []
         for k, move in enumerate(moves):
             if k and finished(puzzle, state):
@@ -148,8 +149,9 @@ class MinesKind(TextParams[Params]):
             state = play(puzzle, state, move)
             played.append(move)
         cells = tuple(move.cell for move in played)
+        opens = sum(1 for move in played if move.action != "flag")
         return Applied(
-            state, tuple(played), len(played), Marks(cells, focus=cells[-1] if cells else None)
+            state, tuple(played), opens, Marks(cells, focus=cells[-1] if cells else None)
         )
 
     def status(self, puzzle: Puzzle, state: State) -> Status:

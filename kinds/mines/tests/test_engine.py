@@ -212,11 +212,11 @@ def test_moves_read_and_print():
     assert [KIND.format_move(PUZZLE, m) for m in moves] == ["B3", "C4f", "I9c", "A1"]
 
 
-def test_each_move_played_counts_one_click_and_marks_its_cell():
+def test_each_move_played_marks_its_cell_and_only_opens_count():
     start = KIND.initial_state(PUZZLE)
     hidden = [c for c in range(81) if c not in start.opened][:3]
     applied = KIND.apply(PUZZLE, start, [Move(c, "flag") for c in hidden])
-    assert applied.moves == tuple(Move(c, "flag") for c in hidden) and applied.counted == 3
+    assert applied.moves == tuple(Move(c, "flag") for c in hidden) and applied.counted == 0
     assert applied.marks.cells == tuple(hidden) and applied.marks.focus == hidden[-1]
     assert applied.state.flagged == frozenset(hidden)
 

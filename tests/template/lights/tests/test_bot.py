@@ -67,7 +67,7 @@ async def test_the_shared_subcommands_work_on_the_new_kind(harness):
     made = await harness.command("restart", ALICE, group="lights")
     assert (await harness.bot.storage.game(game.id)).state == load(game.puzzle).lights
     made = await harness.command("hint", ALICE, group="lights")
-    assert "💡 1 (+30 s)" in made[-1].content and made[-1].files  # the board's picture
+    assert "💡 1 (+0:30)" in made[-1].content and made[-1].files  # the board's picture
     assert (await harness.bot.storage.game(game.id)).hints == 1
     made = await harness.command("press", ALICE, group="lights", cells="Z9")
     assert made[-1].content.startswith("Z9 is outside the 4×4 board")
