@@ -19,8 +19,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.daily import RefusedChoice
-from play.daily_post import Due, next_puzzle_time
+from play.daily_post import Due, Unpostable, next_puzzle_time
 
 from .buttons import PlayButton
 from .client import PipesClient
@@ -78,8 +77,8 @@ class DailyPoster:
         posts = self.bot.posts
         try:
             return await self._post_if_due(settings, now)
-        except RefusedChoice as error:
-            reason = await posts.refuse_choice(settings, error)
+        except Unpostable as error:
+            reason = await posts.pause(settings, error)
             if reason is not None:
                 await self._tell_manager(settings, reason)
             return False
@@ -178,11 +177,12 @@ class DailyPoster:
         """Tell whoever set a server's daily up, by direct message, why it is paused."""
         if settings.configured_by is None:
             return
+        where = "" if settings.channel_id is None else f" in <#{settings.channel_id}>"
         with contextlib.suppress(discord.HTTPException):
             channel = await self.bot.create_dm(discord.Object(settings.configured_by))
             await channel.send(
-                f"I could not post the daily puzzle in <#{settings.channel_id}>: {reason}. "
-                "The daily post is paused; fix that and run `/pipes-setup daily` to resume it."
+                f"I could not post the daily puzzle{where}: {reason}. The daily post is "
+                "paused; fix that and run `/pipes-setup daily` to resume it."
             )
 
 

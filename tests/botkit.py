@@ -74,3 +74,8 @@ class Harness(offline.Harness):
 
     def command_payload(self, name, user_id, *, group="pipes", **kwargs):
         return super().command_payload(name, user_id, group=group, **kwargs)
+
+    async def send(self, payload):
+        """Dispatch a raw payload made by hand (one Discord's client would not send) and
+        return the requests the bot made."""
+        return await self._dispatch(payload)
