@@ -4,12 +4,11 @@ gives each kind its own line, and the post carries one compact picture of all it
 
 import io
 
-from botkit import ALICE, MANAGER, enable_daily
+from botkit import ALICE, MANAGER, daily_post, enable_daily, post_picture
 from PIL import Image, ImageStat
 
 from bot.kinds import FACES
 from db import DailyKind
-from play import load
 from puzzle import KINDS
 from renderer import theme
 from renderer.sheet import sheet, tile_boxes
@@ -80,17 +79,13 @@ async def test_the_daily_post_attaches_one_picture_of_all_its_kinds(harness, clo
     clock.now = clock.now.replace(hour=10)
     await enable_daily(harness, "5x4", *all_kinds())
     assert await harness.bot.poster.tick() == 1
-    post = next(r for r in harness.requests if r.via == "http" and "Play" in str(r.data))
+    post = daily_post(harness)
     assert [name for name, _ in post.files] == ["daily.png"]
     alt = post.json["attachments"][0]["description"]
     assert all(face.kind.title in alt for face in FACES.values())
     drawn = post.image("daily.png").convert("RGB")
-    day, workers = clock.now.date(), harness.bot.workers
     for name, box in zip(FACES, tile_boxes(len(FACES)), strict=True):
-        daily = await harness.bot.service.daily_puzzle(
-            day, KINDS[name].daily(KINDS[name].daily_presets[0], day), name
-        )
-        own = Image.open(io.BytesIO(await FACES[name].post(workers, load(daily.puzzle))))
+        own = await post_picture(harness, name)
         tile, whole = middle_mean(drawn.crop(box)), middle_mean(own.convert("RGB"))
         assert max(abs(a - b) for a, b in zip(tile, whole, strict=True)) <= 10, name
 
