@@ -99,8 +99,8 @@ class PostChannel(app_commands.Transformer):
         sent = data.get("resolved", {}).get("channels", {}).get(str(value.id), {})
         here = interaction.client.get_guild(interaction.guild_id or 0)
         elsewhere = str(sent.get("guild_id", interaction.guild_id)) != str(interaction.guild_id)
-        if here is not None and not here.unavailable and here.get_channel(value.id) is None:
-            elsewhere = True
+        if here is not None and not here.unavailable:
+            elsewhere = elsewhere or here.get_channel_or_thread(value.id) is None
         if elsewhere or value.type not in self.channel_types:
             what = "in another server" if elsewhere else f"a {value.type.name} channel"
             raise BadInput(
