@@ -121,6 +121,9 @@ async def test_an_id_with_a_line_break_gets_an_answer(harness, custom_id):
 
 VOICE = 1_200_000_000_000_000_050
 ELSEWHERE = 1_200_000_000_000_000_051
+THREAD = 1_200_000_000_000_000_052
+METADATA = {"archived": False, "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-11-22T12:00:00+00:00", "locked": False}  # fmt: skip
 REFUSED_CHANNEL = (
     "The daily post needs a text channel of this server where I can send messages and "
     "attach files: that one is {}."
@@ -145,6 +148,20 @@ def resolved_channel(channel_id, kind, **extra):
         pytest.param(
             ELSEWHERE, resolved_channel(ELSEWHERE, 0), "in another server", id="not of this one"
         ),
+        pytest.param(
+            THREAD,
+            resolved_channel(
+                THREAD,
+                11,
+                parent_id=str(CHANNEL_ID),
+                thread_metadata=METADATA,
+                owner_id=str(ALICE),
+                member_count=1,
+                message_count=0,
+            ),
+            "a public thread channel",
+            id="a thread of this server",
+        ),
     ],
 )
 async def test_a_channel_the_post_cannot_go_to_is_refused_and_nothing_saved(
@@ -154,6 +171,11 @@ async def test_a_channel_the_post_cannot_go_to_is_refused_and_nothing_saved(
         {"id": str(VOICE), "type": 2, "guild_id": str(GUILD_ID), "name": "Lounge",
          "position": 1, "permission_overwrites": [], "bitrate": 64000, "user_limit": 0,
          "parent_id": None, "nsfw": False, "rtc_region": None}
+    )  # fmt: skip
+    harness.bot._connection.parse_thread_create(
+        {"id": str(THREAD), "type": 11, "guild_id": str(GUILD_ID), "name": "chat",
+         "parent_id": str(CHANNEL_ID), "owner_id": str(ALICE), "thread_metadata": METADATA,
+         "message_count": 0, "member_count": 1, "rate_limit_per_user": 0}
     )  # fmt: skip
     caplog.set_level(logging.INFO)
     made = await harness.command(
