@@ -22,6 +22,7 @@ from .groups import kind_group
 from .handles import Shown
 from .kinds import FACES, warm
 from .setup import setup_group
+from .strays import answer_unasked
 from .tree import PipesTree
 from .workers import Workers
 
@@ -88,6 +89,11 @@ class PipesBot(PipesClient):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction, as well as its command or button: those nothing of the bot
+        takes are answered here (``strays``)."""
+        await answer_unasked(interaction)
 
     async def close(self) -> None:
         """Stop the scheduler and close the database, then disconnect."""

@@ -20,6 +20,7 @@ from .face import Face
 from .kinds import FACES
 from .replies import guarded
 from .replying import Clicked, move, send_board
+from .strays import unasked
 
 Interaction = discord.Interaction[PipesClient]
 
@@ -45,8 +46,13 @@ class _Action(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"pipes:n
         match: re.Match[str],
         /,
     ) -> _Action:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, match)
+        # Another control with one of our ids (a select menu …) is never acted on: ``strays``.
+        button = item if isinstance(item, discord.ui.Button) else None
+        return cls(button or discord.ui.Button(custom_id=match.string), match)
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        """Only a button press that names its user is acted on (``strays`` answers others)."""
+        return unasked(interaction) is None
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         await guarded(interaction, self.handle(interaction))

@@ -57,18 +57,24 @@ def check_options(
             raise BadInput(f"`{name}` is needed: reopen the command in Discord and fill it in.")
 
 
-def typed_as_declared(
+def as_typed(
     parameters: list[app_commands.Parameter], options: list[dict[str, Any]]
-) -> bool:
-    """Whether every option given is one the command has, of its declared type (what an
-    autocomplete request, half typed, can be held to)."""
+) -> list[dict[str, Any]]:
+    """An autocomplete request's options (half typed) as the command takes them: only those
+    it has, of their declared types; a focused value of another type reads as nothing typed
+    yet (it gets the suggestions an empty option gets), any other such value as not given."""
     declared = {p.display_name: p for p in parameters}
-    return all(
-        str(option.get("name")) in declared
-        and option.get("type") == declared[str(option.get("name"))].type.value
-        and _of_type(declared[str(option.get("name"))].type, option.get("value"))
-        for option in options
-    )
+    taken = []
+    for option in options:
+        parameter = declared.get(str(option.get("name")))
+        if parameter is None:
+            continue
+        kind = parameter.type
+        if option.get("type") == kind.value and _of_type(kind, option.get("value")):
+            taken.append(option)
+        elif option.get("focused"):
+            taken.append({**option, "type": kind.value, "value": ""})
+    return taken
 
 
 def _check(

@@ -19,8 +19,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from db import DailyPuzzle, GuildSettings
 from play import load
-from play.daily import RefusedChoice
-from play.daily_post import Due, next_puzzle_time
+from play.daily_post import Due, Unpostable, next_puzzle_time
+from renderer.sheet import sheet
 
 from .buttons import PlayButton
 from .client import PipesClient
@@ -78,8 +78,8 @@ class DailyPoster:
         posts = self.bot.posts
         try:
             return await self._post_if_due(settings, now)
-        except RefusedChoice as error:
-            reason = await posts.refuse_choice(settings, error)
+        except Unpostable as error:
+            reason = await posts.pause(settings, error)
             if reason is not None:
                 await self._tell_manager(settings, reason)
             return False
@@ -112,17 +112,18 @@ class DailyPoster:
     async def send(
         self, settings: GuildSettings, dailies: list[DailyPuzzle], now: datetime
     ) -> discord.Message:
-        """Post a date's daily puzzles (the kinds the server chose): a picture, par and Play
-        button each, and the time to the next puzzle. The message carries a nonce of
+        """Post a date's daily puzzles (the kinds the server chose): a line and a Play button
+        each, one picture of them all (each kind's picture as it starts, small and
+        labelled), and the time to the next puzzle. The message carries a nonce of
         (server, date) that Discord enforces, so quick retries after a lost answer return
         the message already made instead of a second one."""
         view = discord.ui.View(timeout=None)
-        lines, files = [], []
+        lines, pictures = [], []
         for daily in dailies:
             face = FACES[daily.puzzle.kind]
             kind, puzzle = face.kind, load(daily.puzzle)
-            name, png = await face.post(self.bot.workers, puzzle)
-            files.append((name, png, f"Daily {kind.title} puzzle of {daily.date.isoformat()}"))
+            label = f"{kind.title} {puzzle.width}×{puzzle.height}"
+            pictures.append((label, await face.post(self.bot.workers, puzzle)))
             lines.append(
                 f"{face.icon} **Daily {kind.title} — {daily.date.isoformat()}** · "
                 f"{kind.label(puzzle)} · {face.par_text(kind.par(puzzle))}"
@@ -140,6 +141,10 @@ class DailyPoster:
             mentions = discord.AllowedMentions(
                 everyone=False, users=False, roles=[discord.Object(settings.role_id)]
             )
+        png = await self.bot.workers.draw(sheet, pictures)
+        alt = f"The daily puzzles of {dailies[0].date.isoformat()}: " + ", ".join(
+            label for label, _ in pictures
+        )
         assert settings.channel_id is not None
         channel = self.bot.get_partial_messageable(settings.channel_id)
         nonce = post_nonce(settings.guild_id, dailies[0].date)
@@ -149,10 +154,7 @@ class DailyPoster:
                 view=view,
                 nonce=nonce,
                 allowed_mentions=mentions,
-                files=[
-                    discord.File(io.BytesIO(png), filename=name, description=alt)
-                    for name, png, alt in files
-                ],
+                file=discord.File(io.BytesIO(png), filename="daily.png", description=alt),
             )
         )
         return message
@@ -178,11 +180,12 @@ class DailyPoster:
         """Tell whoever set a server's daily up, by direct message, why it is paused."""
         if settings.configured_by is None:
             return
+        where = "" if settings.channel_id is None else f" in <#{settings.channel_id}>"
         with contextlib.suppress(discord.HTTPException):
             channel = await self.bot.create_dm(discord.Object(settings.configured_by))
             await channel.send(
-                f"I could not post the daily puzzle in <#{settings.channel_id}>: {reason}. "
-                "The daily post is paused; fix that and run `/pipes-setup daily` to resume it."
+                f"I could not post the daily puzzle{where}: {reason}. The daily post is "
+                "paused; fix that and run `/pipes-setup daily` to resume it."
             )
 
 

@@ -123,8 +123,9 @@ class Face:
     alt: str
     #: The picture of a win: bytes, file name, description.
     win: Callable[[Workers, Board], Awaitable[tuple[bytes, str, str]]]
-    #: The daily post's picture of a puzzle as it starts: file name and bytes.
-    post: Callable[[Workers, Any], Awaitable[tuple[str, bytes]]]
+    #: The daily post's picture of a puzzle as it starts (PNG bytes), one tile of the post's
+    #: one picture; it gives the puzzle away nowhere.
+    post: Callable[[Workers, Any], Awaitable[bytes]]
     #: The lines under a board's heading (what the checker found, the counters, the end).
     body: Callable[[Board], str]
     #: What a fresh board says the goal is, and the kind's help.

@@ -12,12 +12,17 @@ log = logging.getLogger("bot.interactions")
 
 
 def what(interaction: discord.Interaction[Any]) -> str:
-    """'/pipes new' for a command, 'button pipes:t' for a click."""
+    """'/pipes new' for a command, 'button pipes:t' for a click, 'component …' and 'modal …'
+    for the controls the bot never sends."""
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
     data: dict[str, Any] = dict(interaction.data or {})
+    if interaction.type is discord.InteractionType.modal_submit:
+        name = "modal"
+    else:
+        name = "button" if data.get("component_type", 2) == 2 else "component"
     custom_id = str(data.get("custom_id", ""))
-    return "button " + ":".join(custom_id.split(":")[:2])[:20]
+    return f"{name} " + ":".join(custom_id.split(":")[:2])[:20]
 
 
 def log_done(interaction: discord.Interaction[Any]) -> None:
@@ -28,7 +33,7 @@ def log_done(interaction: discord.Interaction[Any]) -> None:
         "interaction %s %s user=%s guild=%s latency_ms=%d outcome=%s",
         interaction.id,
         what(interaction),
-        interaction.user.id,
+        getattr(interaction.user, "id", None),  # None: Discord named nobody
         interaction.guild_id,
         latency.total_seconds() * 1000,
         interaction.extras.get("outcome", "ok"),

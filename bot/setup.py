@@ -19,11 +19,12 @@ from discord import app_commands
 
 from db import DailyKind, GuildSettings
 from play import UserError
-from play.daily import row_of, with_choice
+from play.daily import known_zone, row_of, with_choice
 from play.daily_post import local_day, next_post
 from puzzle import quote
 
 from . import texts
+from .checks import BadInput
 from .kinds import FACES
 from .options import GUILD_INSTALL, SIZE_TEXT, Commands, Interaction
 from .permissions import listed, missing_permissions
@@ -77,8 +78,8 @@ async def timezone_choices(_: Interaction, current: str) -> list[app_commands.Ch
 
 
 class PostChannel(app_commands.Transformer):
-    """A text or announcement channel picked in the command (Discord's picker only offers
-    those), taken as sent: no channel cache needed."""
+    """A text or announcement channel of this server picked in the command (Discord's picker
+    only offers those; a stale or forged client may send any channel, of any server)."""
 
     @property
     def type(self) -> discord.AppCommandOptionType:
@@ -91,6 +92,21 @@ class PostChannel(app_commands.Transformer):
     async def transform(
         self, interaction: discord.Interaction[Any], value: app_commands.AppCommandChannel
     ) -> app_commands.AppCommandChannel:
+        """The channel, if the post can go there; else one sentence naming what it must be.
+        Another server's channel is one Discord says is elsewhere or, where this process
+        knows the server, one it does not have."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        sent = data.get("resolved", {}).get("channels", {}).get(str(value.id), {})
+        here = interaction.client.get_guild(interaction.guild_id or 0)
+        elsewhere = str(sent.get("guild_id", interaction.guild_id)) != str(interaction.guild_id)
+        if here is not None and not here.unavailable:
+            elsewhere = elsewhere or here.get_channel_or_thread(value.id) is None
+        if elsewhere or value.type not in self.channel_types:
+            what = "in another server" if elsewhere else f"a {value.type.name} channel"
+            raise BadInput(
+                "The daily post needs a text channel of this server where I can send messages "
+                f"and attach files: that one is {what.replace('_', ' ')}."
+            )
         return value
 
 
@@ -162,6 +178,11 @@ def setup_group() -> Commands:
             raise UserError("Pick the channel for the daily post (the channel option).")
         post_time = parse_post_time(time) if time else current.post_time
         zone = find_zone(timezone) if timezone else current.timezone
+        if not known_zone(zone):  # stored by an older version or by hand
+            raise UserError(
+                f"This server's time zone {quote(zone, 40)} is not one I know: pick one with "
+                "the timezone option."
+            )
         missing = missing_permissions(interaction.guild, channel_id)
         if missing:
             raise UserError(
@@ -254,9 +275,10 @@ def setup_group() -> Commands:
     async def setup_status(interaction: Interaction) -> None:
         guild_id = _managed_guild(interaction, "see the daily post's settings")
         settings = await interaction.client.storage.guild_settings(guild_id)
-        if settings is None or settings.channel_id is None:
+        if settings is None:
             raise UserError("There is no daily post here yet: set it up with `/pipes-setup daily`.")
-        missing = missing_permissions(interaction.guild, settings.channel_id)
+        channel = settings.channel_id
+        missing = None if channel is None else missing_permissions(interaction.guild, channel)
         now = interaction.client.clock()
         summary = texts.daily_setup(
             settings, next_post(settings, now), local_day(settings, now), missing, FACES

@@ -237,21 +237,25 @@ def daily_setup(
     missing: list[str] | None,
     faces: Mapping[str, Face],
 ) -> str:
-    """A server's daily post: where, when, which kinds with which parameters (and from when
-    a change applies), the next post (at ``next_at``), whom it pings, and what stops it."""
+    """A server's daily post: where and when, then one line per kind it carries (its
+    parameters, and a change still to come), the kinds it does not, the next post (at
+    ``next_at``), whom it pings, and what stops it."""
     rows = [row for row in settings.dailies if row.posted and row.kind in faces]
-    what = " and ".join(_daily_words(faces[row.kind], choice_on(row, today)) for row in rows)
     where = (
         f"in <#{settings.channel_id}> every day at {settings.post_time:%H:%M} {settings.timezone}"
         if settings.channel_id is not None
         else "once `/pipes-setup daily` picks its channel"
     )
-    lines = [f"Daily {what or 'no'} puzzle {where}."]
-    for row in rows:  # a change that applies from a later date
+    lines = [f"Daily post {where}" + (", with:" if rows else ", with no puzzle.")]
+    for row in rows:
+        face = faces[row.kind]
+        line = f"• {face.icon} {_daily_words(face, choice_on(row, today))}"
         if pending(row, today) and row.since and row.previous not in (None, row.choice):
-            lines.append(
-                f"From {row.since.isoformat()}: {_daily_words(faces[row.kind], row.choice)}."
-            )
+            line += f"; from {row.since.isoformat()}: {_daily_words(face, row.choice)}"
+        lines.append(line)
+    posted = {row.kind for row in rows}
+    if off := [face.kind.title for name, face in faces.items() if name not in posted]:
+        lines.append(f"Not in the post: {', '.join(off)} (`/pipes-setup kind` puts one in).")
     if not settings.enabled:
         lines.append("The daily post is off: `/pipes-setup daily` turns it on.")
     elif settings.paused is not None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import hmac
 from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from db import DailyKind, GuildSettings
 from puzzle import KINDS, quote
@@ -24,9 +25,28 @@ def daily_seed(secret: str, params: str, day: date, kind: str) -> str:
     return DAILY_PREFIX + mac.hexdigest()[:20]
 
 
+@cache
+def _zone(name: str) -> ZoneInfo | None:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # unknown, malformed, a folder
+        return None
+
+
+def known_zone(name: str) -> bool:
+    """Whether this machine knows the IANA time zone of that name."""
+    return _zone(name) is not None
+
+
+def zone_info(name: str) -> ZoneInfo:
+    """The IANA time zone of that name; UTC for one this machine does not know (a server's
+    daily post is paused while its zone is such a one: ``daily_post``)."""
+    return _zone(name) or ZoneInfo("UTC")
+
+
 def day_end(day: date, zone: str) -> datetime:
     """The instant a calendar date ends in a time zone."""
-    return datetime.combine(day + timedelta(days=1), time(0), ZoneInfo(zone)).astimezone(UTC)
+    return datetime.combine(day + timedelta(days=1), time(0), zone_info(zone)).astimezone(UTC)
 
 
 def over_everywhere(day: date, now: datetime) -> bool:

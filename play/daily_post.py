@@ -18,11 +18,11 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from db import DailyPuzzle, GuildSettings, Storage
+from puzzle import quote
 
-from .daily import RefusedChoice, daily_of, day_end, posted_kinds
+from .daily import RefusedChoice, daily_of, day_end, known_zone, posted_kinds, zone_info
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -37,14 +37,14 @@ MAX_FAILURES = 3
 
 def local_day(settings: GuildSettings, now: datetime) -> date:
     """The server's calendar date at ``now``."""
-    return now.astimezone(ZoneInfo(settings.timezone)).date()
+    return now.astimezone(zone_info(settings.timezone)).date()
 
 
 def post_instant(settings: GuildSettings, day: date) -> datetime:
     """The UTC instant of a server's post on a local calendar day. A local time that a DST
     change skips falls after the gap, one it repeats is the first; either way the post stays
     inside its own local day (a gap that ends the day moves it to the day's last minute)."""
-    zone = ZoneInfo(settings.timezone)
+    zone = zone_info(settings.timezone)
     instant = datetime.combine(day, settings.post_time, tzinfo=zone).astimezone(UTC)
     if instant.astimezone(zone).date() != day:
         instant = day_end(day, settings.timezone) - timedelta(minutes=1)
@@ -71,6 +71,28 @@ def next_puzzle_time(settings: GuildSettings, now: datetime) -> datetime:
 
 
 # -- claims, retries and pauses ---------------------------------------------------------------
+
+
+class Unpostable(Exception):
+    """A server's settings its daily post cannot be made with, which will not fix themselves;
+    ``reason`` says so to people, naming what to change."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def unpostable(settings: GuildSettings) -> str | None:
+    """Why a server's daily post cannot be made with its settings (a time zone this machine
+    does not know, no channel), or None."""
+    if not known_zone(settings.timezone):
+        return (
+            f"its time zone {quote(settings.timezone, 40)} is not one I know: pick another "
+            "with `/pipes-setup daily timezone:`"
+        )
+    if settings.channel_id is None:
+        return "it has no channel: pick one with `/pipes-setup daily channel:`"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,14 +122,15 @@ class DailyPosts:
     """Every decision of the daily post, over a ``Storage``. The rules:
 
     - A server is due once its local post time of its local date has passed (``due_post``);
-      a paused server, one without a channel or one whose post carries no kind never is.
+      a paused server or one whose post carries no kind never is.
     - The puzzles of today and tomorrow (UTC) are made ahead on every round, due or not, so
       nobody waits for a generator when a date begins anywhere.
     - Exactly one claimer wins (server, local date); a claim still without its message after
       ``RETRY_AFTER`` is taken over by exactly one other (``Due.retry``).
     - A post Discord refused (it will not fix itself) counts; ``MAX_FAILURES`` in a row pause
-      the server until its setup runs again. A server whose daily choice its kind refuses is
-      paused at once. A post that is made clears the count.
+      the server until its setup runs again. A server whose settings cannot be posted with
+      (``Unpostable``: a daily choice its kind refuses, a time zone this machine does not
+      know, no channel) is paused at once. A post that is made clears the count.
     - A failure on our side is logged once and kept (for the setup status) until the server
       has a round with nothing left to wait for: posted, found, refused or nothing due.
     """
@@ -128,12 +151,24 @@ class DailyPosts:
         """The post a server is due at ``now``, claimed for this caller (make its puzzles of
         today and tomorrow ahead first); None when there is nothing to send: not due, paused,
         posted already, or claimed by someone else whose claim is not stale yet.
-        ``RefusedChoice`` if a kind refuses the server's daily choice (``refuse_choice``)."""
+        ``Unpostable`` if the server's settings cannot be posted with (``pause``)."""
         guild = settings.guild_id
         kinds = posted_kinds(settings)
         if settings.paused is not None or not kinds:
             self._settled(guild)
             return None
+        reason = unpostable(settings)
+        if reason is not None:
+            raise Unpostable(reason)
+        try:
+            return await self._claim(settings, kinds, now)
+        except RefusedChoice as error:
+            raise Unpostable(f"its {error.what}: change it with `/pipes-setup kind`") from error
+
+    async def _claim(self, settings: GuildSettings, kinds: list[str], now: datetime) -> Due | None:
+        """``claim`` for a server whose settings can be posted with."""
+        guild, channel_id = settings.guild_id, settings.channel_id
+        assert channel_id is not None  # else unpostable
         today = now.astimezone(UTC).date()
         made = {}
         for ahead in (today, today + timedelta(days=1)):  # made before anyone asks
@@ -141,7 +176,7 @@ class DailyPosts:
                 params = daily_of(settings, ahead, kind)
                 made[ahead, kind] = await self.games.daily_puzzle(ahead, params, kind)
         day = due_post(settings, now)
-        if day is None or settings.channel_id is None:
+        if day is None:
             self._settled(guild)
             return None
         dailies = [
@@ -150,7 +185,7 @@ class DailyPosts:
             for kind in kinds
         ]
         storage = self.storage
-        if await storage.claim_daily_post(guild, day, dailies[0].id, settings.channel_id):
+        if await storage.claim_daily_post(guild, day, dailies[0].id, channel_id):
             return Due(settings, day, dailies)
         post = await storage.daily_post(guild, day)
         stale = post is not None and post.message_id is None
@@ -205,11 +240,11 @@ class DailyPosts:
         self._settled(settings.guild_id)
         return paused
 
-    async def refuse_choice(self, settings: GuildSettings, error: RefusedChoice) -> str | None:
-        """Pause a server whose daily choice its kind refuses (it will not fix itself); the
-        reason to tell whoever set it up, the first time only (None once it is paused for
-        it)."""
-        reason = f"its {error.what}: change it with `/pipes-setup kind`"
+    async def pause(self, settings: GuildSettings, why: Unpostable) -> str | None:
+        """Pause a server whose settings cannot be posted with (they will not fix
+        themselves); the reason to tell whoever set it up, the first time only (None once it
+        is paused for it)."""
+        reason = why.reason
         if settings.paused == reason:
             return None
         await self.storage.set_post_state(settings.guild_id, settings.failures, reason)

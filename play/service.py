@@ -15,7 +15,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import db
 from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
@@ -29,6 +28,7 @@ from .daily import (
     daily_seed,
     day_end,
     over_everywhere,
+    zone_info,
 )
 from .errors import (
     BoardOver,
@@ -112,7 +112,7 @@ class GameService:
     async def local_today(self, guild_id: int | None) -> date:
         """Today's date where a server posts its daily (its zone), else in UTC: the date of
         the daily puzzle people there play."""
-        return self.clock().astimezone(ZoneInfo(await self.zone(guild_id))).date()
+        return self.clock().astimezone(zone_info(await self.zone(guild_id))).date()
 
     # -- puzzles ----------------------------------------------------------------------------
 
@@ -245,7 +245,7 @@ class GameService:
         if daily is None:
             raise UserError("That daily puzzle does not exist.")
         zone = await self.zone(guild_id)
-        today = self.clock().astimezone(ZoneInfo(zone)).date()
+        today = self.clock().astimezone(zone_info(zone)).date()
         if daily.date > today:
             raise UserError(
                 f"That daily puzzle has not begun here yet: it opens at midnight ({zone})."

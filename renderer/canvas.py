@@ -138,11 +138,16 @@ def draw_footer(draw: ImageDraw.ImageDraw, geometry: Layout, text: str) -> None:
     """``text`` centred in the last label band of the image (a footer under everything), in
     a font as large as fits the width."""
     size = geometry.size
-    px = max(10, round(geometry.margin * 0.6))
-    while px > 9 and draw.textlength(text, font=font(px)) > size[0] - 2 * geometry.pad:
-        px -= 1
+    fitting = fitted(draw, text, size[0] - 2 * geometry.pad, max(10, round(geometry.margin * 0.6)))
     where = (size[0] / 2, size[1] - geometry.margin / 2)
-    draw.text(where, text, font=font(px), fill=theme.LABEL, anchor="mm")
+    draw.text(where, text, font=fitting, fill=theme.LABEL, anchor="mm")
+
+
+def fitted(draw: ImageDraw.ImageDraw, text: str, width: float, px: int) -> ImageFont.FreeTypeFont:
+    """The label font at ``px`` pixels, or smaller (down to 9) until ``text`` fits ``width``."""
+    while px > 9 and draw.textlength(text, font=font(px)) > width:
+        px -= 1
+    return font(px)
 
 
 def counted(count: int, thing: str) -> str:

@@ -1,12 +1,16 @@
 """Shared pieces of the bot tests: users, a settable clock, a bot on a temp database, and
 helpers that start boards through the real dispatch."""
 
+import io
 from datetime import time
 
 import discord
+from PIL import Image
 
 from bot import Settings, create_bot
+from bot.kinds import FACES
 from db import DailyKind, GuildSettings
+from play import load
 from playground import offline
 from playground.offline import CHANNEL_ID, GUILD_ID
 
@@ -69,8 +73,29 @@ async def enable_daily(harness, size="5x4", *dailies):
     )
 
 
+def daily_post(harness):
+    """The request that made the last daily post (the message with Play buttons)."""
+    return [r for r in harness.requests if "pipes:play:" in str(r.custom_ids())][-1]
+
+
+async def post_picture(harness, kind):
+    """The picture of ``kind`` in the last daily post as the kind draws it (the post shows
+    it shrunk, a tile of its one picture)."""
+    for custom_id in daily_post(harness).custom_ids():
+        daily = await harness.bot.storage.daily_puzzle_by_id(int(custom_id.split(":")[-1]))
+        if daily is not None and daily.puzzle.kind == kind:
+            png = await FACES[kind].post(harness.bot.workers, load(daily.puzzle))
+            return Image.open(io.BytesIO(png))
+    raise AssertionError(f"the last daily post carries no {kind}")
+
+
 class Harness(offline.Harness):
     """The offline harness, its commands ``/pipes …`` unless another group is named."""
 
     def command_payload(self, name, user_id, *, group="pipes", **kwargs):
         return super().command_payload(name, user_id, group=group, **kwargs)
+
+    async def send(self, payload):
+        """Dispatch a raw payload made by hand (one Discord's client would not send) and
+        return the requests the bot made."""
+        return await self._dispatch(payload)

@@ -156,8 +156,9 @@ async def test_a_size_change_applies_from_the_next_day(harness, clock):
     assert await harness.bot.poster.tick() == 1  # today's 5×4 is out
     await setup_kind(harness, "pipes", params="6x6")
     status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
-    assert status[0].content.startswith("Daily 5×4 Pipes (easy on Monday")
-    assert "From 2026-11-23: 6×6 Pipes (easy on Monday" in status[0].content
+    pipes = next(line for line in status[0].content.splitlines() if "Pipes" in line)
+    assert pipes.startswith("• 🧩 5×4 Pipes (easy on Monday")
+    assert "; from 2026-11-23: 6×6 Pipes (easy on Monday" in pipes
     today = board_message(await harness.command("daily", BOB))
     assert "5×4" in today.content.splitlines()[0]  # today's leaderboard stays one puzzle
     clock.now += timedelta(days=1)
@@ -336,9 +337,10 @@ async def test_status_names_only_changes_still_to_come(harness, clock):
         DailyKind("mines", "9x9", posted=False, position=1, since=since, previous="9x9"),
     )
     status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
-    lines = [line for line in status[0].content.splitlines() if line.startswith("From")]
-    assert lines == ["From 2026-11-23: 6×6 Pipes (easy on Monday and Tuesday, normal Wednesday "
-                     "to Friday, hard at the weekend)."]  # fmt: skip
+    lines = [line for line in status[0].content.splitlines() if "; from " in line]
+    assert lines == ["• 🧩 5×4 Pipes (easy on Monday and Tuesday, normal Wednesday to Friday, hard "
+                     "at the weekend); from 2026-11-23: 6×6 Pipes (easy on Monday and Tuesday, "
+                     "normal Wednesday to Friday, hard at the weekend)"]  # fmt: skip
 
 
 async def test_the_params_option_offers_the_chosen_kinds_dailies_and_presets(harness):

@@ -15,8 +15,8 @@ from storekit import BACKENDS, open_backend
 
 from db import DailyKind, GuildSettings
 from play import GameService
-from play.daily import RefusedChoice, daily_of
-from play.daily_post import MAX_FAILURES, RETRY_AFTER, DailyPosts, post_instant
+from play.daily import daily_of
+from play.daily_post import MAX_FAILURES, RETRY_AFTER, DailyPosts, Unpostable, post_instant
 from puzzle import KINDS
 
 GUILD, CHANNEL = 1, 2
@@ -176,13 +176,13 @@ async def test_a_post_made_clears_the_count_of_refused_ones(posts, clock):
 
 async def test_a_refused_daily_choice_pauses_at_once_and_is_told_once(posts, clock):
     settings = await saved(posts, server(GUILD, time(9, 0), "UTC", DailyKind("pipes", "8x8 bogus")))
-    with pytest.raises(RefusedChoice) as refused:
+    with pytest.raises(Unpostable) as refused:
         await posts.claim(settings, clock.now)
-    reason = await posts.refuse_choice(settings, refused.value)
+    reason = await posts.pause(settings, refused.value)
     assert reason is not None and "“8x8 bogus”" in reason and "/pipes-setup kind" in reason
     settings = await posts.storage.guild_settings(GUILD)
     assert settings.paused == reason and settings.failures == 0
-    assert await posts.refuse_choice(settings, refused.value) is None  # told once
+    assert await posts.pause(settings, refused.value) is None  # told once
     assert await posts.claim(settings, clock.now) is None  # paused
 
 

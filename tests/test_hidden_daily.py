@@ -39,7 +39,7 @@ async def test_the_post_picture_of_a_daily_gives_its_puzzle_away_nowhere(harness
         puzzle = load(daily.puzzle)
         if kind.size(kind.daily(choice, day)) != (puzzle.width, puzzle.height):
             pytest.fail("the daily's size is not its parameters'")
-        pictures.append((await face.post(workers, puzzle))[1])
+        pictures.append(await face.post(workers, puzzle))
         boards.append(daily.puzzle.description)
     assert boards[0] != boards[1]  # two different puzzles …
     assert same(pictures[0], pictures[1])  # … and one picture: it shows neither

@@ -3,11 +3,12 @@ delays or stops another's; a server in error is logged once per change of state 
 in its setup status."""
 
 import asyncio
+import dataclasses
 import logging
 from datetime import time
 
 import pytest
-from botkit import ALICE, MANAGER, pipes_daily
+from botkit import ALICE, BOB, MANAGER, pipes_daily
 
 from db import DailyKind, GuildSettings
 from playground.offline import CHANNEL_ID, GUILD_ID
@@ -140,3 +141,57 @@ async def test_one_slow_server_does_not_hold_up_the_others(harness, clock, monke
         pytest.fail("the healthy server waited for the slow one")
     released.set()
     assert await ticking == 2
+
+
+@pytest.mark.parametrize(
+    ("settings", "why"),
+    [
+        pytest.param(
+            GuildSettings(GUILD_ID, CHANNEL_ID, time(9, 0), "Mars/Olympus_Mons", True),
+            "its time zone “Mars/Olympus_Mons” is not one I know: pick another with "
+            "`/pipes-setup daily timezone:`",
+            id="unknown zone",
+        ),
+        pytest.param(
+            GuildSettings(GUILD_ID, None, time(9, 0), "UTC", True),
+            "it has no channel: pick one with `/pipes-setup daily channel:`",
+            id="no channel",
+        ),
+    ],
+)
+async def test_settings_the_post_cannot_use_pause_it_and_the_manager_is_told_once(
+    harness, clock, caplog, settings, why
+):
+    """Stored by an older version or by hand, such a server was skipped every minute, and
+    nobody knew."""
+    clock.now = clock.now.replace(hour=10)
+    await harness.bot.storage.save_guild_settings(
+        dataclasses.replace(settings, configured_by=ALICE, dailies=(pipes_daily("5x4"),))
+    )
+    caplog.set_level(logging.INFO)
+    for _ in range(3):
+        assert await harness.bot.poster.tick() == 0
+        clock.advance(minutes=1)
+    assert (await harness.bot.storage.guild_settings(GUILD_ID)).paused == why
+    told = [r for r in harness.requests if r.via == "http" and "paused" in r.content]
+    assert len(told) == 1 and why in told[0].content
+    assert "<#None>" not in told[0].content
+    warned = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warned) == 1 and not [r for r in warned if r.levelno >= logging.ERROR]
+    status = await harness.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+    assert f"⚠️ Paused: {why}." in status[0].content
+    played = await harness.command("daily", BOB)  # players still get today's board
+    assert played[-1].files and not harness.errors
+
+
+async def test_setup_will_not_keep_a_time_zone_it_does_not_know(harness):
+    await harness.bot.storage.save_guild_settings(
+        GuildSettings(GUILD_ID, CHANNEL_ID, time(9, 0), "Mars/Olympus_Mons", True,
+                      dailies=(pipes_daily("5x4"),))
+    )  # fmt: skip
+    made = await harness.command("daily", ALICE, group="pipes-setup", permissions=MANAGER)
+    assert made[0].ephemeral and made[0].content == (
+        "This server's time zone “Mars/Olympus_Mons” is not one I know: pick one with the "
+        "timezone option."
+    )
+    assert (await harness.bot.storage.guild_settings(GUILD_ID)).configured_by is None

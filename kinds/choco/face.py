@@ -67,13 +67,13 @@ def choco_view(board: Board) -> ChocoView:
 _draw = drawing(render_choco_png, choco_view, lambda marks: marks.edges)
 
 
-async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+async def _post(workers: Workers, puzzle: Any) -> bytes:
     """A blank grid of its size: a post nobody can solve the daily from before their clock
     runs."""
     area = puzzle.width * puzzle.height
     view = ChocoView(puzzle.width, puzzle.height, (False,) * area, (None,) * area, ())
     png, _ = await workers.draw(render_choco_png, view)
-    return "choco.png", png
+    return png
 
 
 def _press(game: Any, cell: int, mode: str) -> str:

@@ -66,13 +66,13 @@ def _left(board: Board) -> str:
     return FACE.scored(board.status.details["drops"])
 
 
-async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+async def _post(workers: Workers, puzzle: Any) -> bytes:
     """An empty board of its size and the drops to start with: a post nobody can plan the
     daily's taps from before their clock runs."""
     area = puzzle.width * puzzle.height
     view = DropsView(puzzle.width, puzzle.height, (0,) * area, puzzle.drops, 0)
     png, _ = await workers.draw(render_drops_png, view)
-    return "drops.png", png
+    return png
 
 
 async def _animate(

@@ -72,13 +72,13 @@ async def _draw(
     return drawn
 
 
-async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+async def _post(workers: Workers, puzzle: Any) -> bytes:
     """Every cell in fog, start and exit hidden: a post that gives away nothing of the
     maze but its size."""
     area = puzzle.width * puzzle.height
     view = MazeView(puzzle.width, puzzle.height, (0,) * area, -1, -1, None, (), ())
     png, _ = await workers.draw(render_maze_png, view)
-    return "maze.png", png
+    return png
 
 
 def _pack(maze: Any) -> tuple[str, list[tuple[str, bytes]]]:

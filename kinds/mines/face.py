@@ -102,13 +102,13 @@ def mines_view(board: Board) -> MinesView:
 _draw = drawing(render_mines_png, mines_view)
 
 
-async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+async def _post(workers: Workers, puzzle: Any) -> bytes:
     """Every cell closed, no number and no mine handed to the picture: a post nobody can
     solve the board from (its first opening too is the player's, once their clock runs)."""
     area = puzzle.width * puzzle.height
     view = MinesView(puzzle.width, puzzle.height, (0,) * area, frozenset(), frozenset(), ())
     png, _ = await workers.draw(render_mines_png, view)
-    return "mines.png", png
+    return png
 
 
 def _body(board: Board) -> str:

@@ -92,7 +92,7 @@ async def _win(workers: Workers, board: Board) -> tuple[bytes, str, str]:
     return gif, "pipes-win.gif", "Water flowing through the solved board"
 
 
-async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+async def _post(workers: Workers, puzzle: Any) -> bytes:
     """The board's size and source, no tile: a post nobody can solve the puzzle from."""
     empty = (0,) * (puzzle.width * puzzle.height)
     result = check(puzzle.width, puzzle.height, empty, puzzle.source, puzzle.wrap)
@@ -100,7 +100,7 @@ async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
         render_png, puzzle.width, puzzle.height, empty, puzzle.source, result,
         wrap=puzzle.wrap,
     )  # fmt: skip
-    return "daily.png", png
+    return png
 
 
 def _body(board: Board) -> str:

@@ -8,7 +8,15 @@ import io
 import sqlite3
 from datetime import timedelta
 
-from botkit import ALICE, BOB, board_message, enable_daily, message_of
+from botkit import (
+    ALICE,
+    BOB,
+    board_message,
+    daily_post,
+    enable_daily,
+    message_of,
+    post_picture,
+)
 from PIL import Image
 
 from bot.board_message import board_message as bot_board_message
@@ -313,9 +321,9 @@ async def test_a_give_up_shows_the_answer_a_dailys_only_once_its_date_is_over(ha
 async def test_the_daily_is_played_end_to_end_and_ranks_by_time(harness, clock):
     await enable_daily(harness, "5x4", DailyKind("choco", "6x6", position=0))
     assert await harness.bot.poster.tick() == 1
-    post = next(r for r in harness.requests if any(n == "choco.png" for n, _ in r.files))
+    post = daily_post(harness)
     assert "🍫 **Daily Double Choco — 2026-11-22** · 6×6 · normal · " in post.content
-    blank = post.image("choco.png")
+    blank = await post_picture(harness, "choco")
     assert GRAY not in colours(blank)  # no colour, no number: nothing to solve from
     assert all(inside(blank, cell) == {WHITE} for cell in range(36))
     play = next(i for i in post.custom_ids() if i.startswith("pipes:play:"))

@@ -5,7 +5,15 @@ nothing, a lost board, a hint, and the daily end to end, ranked by drops left th
 import io
 from datetime import timedelta
 
-from botkit import ALICE, BOB, board_message, enable_daily, message_of
+from botkit import (
+    ALICE,
+    BOB,
+    board_message,
+    daily_post,
+    enable_daily,
+    message_of,
+    post_picture,
+)
 from PIL import Image
 
 from db import DailyKind
@@ -156,12 +164,12 @@ async def test_a_hint_is_the_next_tap_of_a_best_line(harness):
 async def test_the_daily_is_played_end_to_end_and_ranks_by_drops_left_then_time(harness, clock):
     await enable_daily(harness, "5x4", DailyKind("drops", "6x6", position=0))
     assert await harness.bot.poster.tick() == 1
-    post = next(r for r in harness.requests if any(n == "drops.png" for n, _ in r.files))
+    post = daily_post(harness)
     assert (
         "💧 **Daily Ten Drops — 2026-11-22** · 6×6 · normal · 10 drops to start · par "
         in post.content
     )
-    assert not set(DROP.values()) & colours(post.image("drops.png"))  # no drop shown
+    assert not set(DROP.values()) & colours(await post_picture(harness, "drops"))  # no drop
     play = next(i for i in post.custom_ids() if i.startswith("pipes:play:"))
     made = await harness.click(message_of(harness, post), play, ALICE)
     assert board_message(made).content.startswith("**Daily Ten Drops 2026-11-22** · 6×6")

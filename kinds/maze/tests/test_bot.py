@@ -3,7 +3,15 @@ typed runs and walks back, fog on the picture, a win, a give-up and the daily po
 
 from datetime import timedelta
 
-from botkit import ALICE, BOB, board_message, enable_daily, message_of
+from botkit import (
+    ALICE,
+    BOB,
+    board_message,
+    daily_post,
+    enable_daily,
+    message_of,
+    post_picture,
+)
 
 from db import DailyKind
 from kinds.maze.pack import build
@@ -104,9 +112,10 @@ async def test_giving_up_a_maze_shows_the_way_out_on_a_gave_up_banner(harness):
 async def test_the_daily_post_carries_a_maze_that_shows_nothing_but_its_size(harness, clock):
     await enable_daily(harness, "5x4", DailyKind("maze", "10x10", position=0))
     assert await harness.bot.poster.tick() == 1
-    post = next(r for r in harness.requests if any(n == "maze.png" for n, _ in r.files))
+    post = daily_post(harness)
     assert "**Daily Maze — 2026-11-22** · 10×10 · normal · par " in post.content
-    colours = {c for _, c in post.image("maze.png").convert("RGB").getcolors(1 << 16)}
+    picture = (await post_picture(harness, "maze")).convert("RGB")
+    colours = {c for _, c in picture.getcolors(1 << 16)}
     assert FOG in colours and START not in colours and EXIT not in colours
     play = next(i for i in post.custom_ids() if i.startswith("pipes:play:"))
     made = await harness.click(message_of(harness, post), play, ALICE)

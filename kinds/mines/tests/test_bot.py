@@ -8,7 +8,16 @@ from datetime import time, timedelta
 from types import SimpleNamespace
 
 import pytest
-from botkit import ALICE, BOB, MANAGER, board_message, enable_daily, message_of, pipes_daily
+from botkit import (
+    ALICE,
+    BOB,
+    MANAGER,
+    board_message,
+    enable_daily,
+    message_of,
+    pipes_daily,
+    post_picture,
+)
 from PIL import Image
 
 from bot import texts
@@ -142,11 +151,10 @@ async def test_the_daily_post_carries_both_kinds_and_each_plays_its_own(harness,
     assert await harness.bot.poster.tick() == 1
     post = next(m for m in harness.messages.values() if "Daily" in m["content"])
     names = [name for name, _ in harness.files[int(post["id"])]]
-    assert names == ["daily.png", "mines.png"]
-    # The public picture holds no mine: every mine cell is drawn closed.
-    picture = dict(harness.files[int(post["id"])])["mines.png"]
-    image = Image.open(io.BytesIO(picture)).convert("RGB")
+    assert names == ["daily.png"]  # one picture of both kinds
+    # The kind's picture in it holds no mine: every mine cell is drawn closed.
     daily = await harness.bot.storage.daily_puzzle(clock.now.date(), "mines", "9x9")
+    image = (await post_picture(harness, "mines")).convert("RGB")
     for mine in load(daily.puzzle).mines:
         box = layout(9, 9).cell_box(mine % 9, mine // 9)
         assert image.crop(box).getpixel((2, 2)) == HIDDEN_LIGHT
@@ -169,22 +177,25 @@ async def test_setup_chooses_the_kinds_of_the_daily_post(harness):
     from test_discord_rules import setup_daily, setup_kind
 
     made = await setup_kind(harness, "pipes", params="5x5")  # before the post is on: at once
-    assert "Daily 5×5 Pipes (easy on Monday" in made[-1].content
+    assert "• 🧩 5×5 Pipes (easy on Monday" in made[-1].content
     assert "once `/pipes-setup daily` picks its channel" in made[-1].content
     await setup_daily(harness)
     made = await setup_kind(harness, "mines", on=True, params="expert")
     # On at once; the new size from tomorrow (today's may have been played with /mines daily).
-    assert "Daily 5×5 Pipes (easy on Monday" in made[-1].content
-    assert "and 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
+    assert "• 🧩 5×5 Pipes (easy on Monday" in made[-1].content
+    assert (
+        "• 💣 9×9 Minesweeper (10 mines, always normal); from 2026-11-23: 30×16 Minesweeper "
+        "(99 mines, always normal)"
+    ) in made[-1].content.splitlines()
     settings = await harness.bot.storage.guild_settings(GUILD_ID)
     assert [(r.kind, r.choice, r.posted) for r in settings.dailies] == [
         ("pipes", "5x5 weekly", True),
         ("mines", "30x16", True),
     ]
     made = await setup_kind(harness, "pipes", on=False)
-    assert "Daily 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
-    assert "Pipes" not in made[-1].content.splitlines()[0]
+    lines = made[-1].content.splitlines()
+    assert any(line.startswith("• 💣 9×9 Minesweeper (10 mines, always normal)") for line in lines)
+    assert not [line for line in lines if line.startswith("• ") and "Pipes" in line]
     made = await setup_kind(harness, "mines", on=False)  # the post needs one puzzle at least
     assert made[-1].content == (
         "The daily post needs at least one puzzle: turn another kind on first."
@@ -229,7 +240,7 @@ async def test_a_mines_size_changed_during_a_day_applies_the_next_day(harness, c
     await setup_kind(harness, "mines", on=True, params="beginner")
     await harness.command("daily", ALICE, group="mines")
     made = await setup_kind(harness, "mines", params="expert")
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
+    assert "; from 2026-11-23: 30×16 Minesweeper (99 mines, always normal)" in made[-1].content
     await harness.command("daily", BOB, group="mines")
     boards = await harness.bot.storage.unfinished_games(ALICE) + (
         await harness.bot.storage.unfinished_games(BOB)
@@ -280,8 +291,10 @@ async def test_a_kind_a_server_never_chose_changes_from_the_next_day_too(harness
 
     await enable_daily(harness, "5x4")
     made = await setup_kind(harness, "mines", on=True, params="expert")
-    assert "and 9×9 Minesweeper (10 mines, always normal) puzzle" in made[-1].content
-    assert "From 2026-11-23: 30×16 Minesweeper (99 mines, always normal)." in made[-1].content
+    assert (
+        "• 💣 9×9 Minesweeper (10 mines, always normal); from 2026-11-23: 30×16 Minesweeper "
+        "(99 mines, always normal)"
+    ) in made[-1].content.splitlines()
     service, today = harness.bot.service, clock.now.date()
     assert (await service.daily_params(GUILD_ID, today, "mines")).width == 9
     assert (await service.daily_params(GUILD_ID, today + timedelta(days=1), "mines")).width == 30

@@ -64,8 +64,8 @@ async def test_the_daily_follows_the_weekly_levels_and_setup_can_fix_one(harness
     assert daily is not None and deduce(6, 6, load(daily.puzzle).tiles, level=EASY).solved
     # A fixed level applies from the next day: today's post and leaderboard stay easy.
     made = await setup_kind(harness, "pipes", params="6x6 normal")
-    assert "Daily 6×6 Pipes (easy on Monday" in made[0].content
-    assert "From 2026-11-24: 6×6 Pipes (always normal)." in made[0].content
+    assert "• 🧩 6×6 Pipes (easy on Monday" in made[0].content
+    assert "; from 2026-11-24: 6×6 Pipes (always normal)" in made[0].content
     today = board_message(await harness.command("daily", BOB))
     assert "6×6 · easy" in today.content.splitlines()[0]
     clock.now += timedelta(days=1)

@@ -38,11 +38,11 @@ async def _animate(
     return gif, "lights-presses.gif", "The lights after each press"
 
 
-async def _post(workers: Workers, puzzle: Any) -> tuple[str, bytes]:
+async def _post(workers: Workers, puzzle: Any) -> bytes:
     """No lights shown: the post gives nothing away."""
     dark = LightsView(puzzle.width, puzzle.height, (0,) * len(puzzle.lights))
     png: bytes = await workers.draw(render_post_png, dark)
-    return "lights.png", png
+    return png
 
 
 LEGEND = (

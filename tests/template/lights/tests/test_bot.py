@@ -87,8 +87,8 @@ async def test_the_daily_post_carries_the_new_kind_and_its_leaderboard_ranks(har
     assert await harness.bot.poster.tick() == 1
     post = next(r for r in harness.requests if r.via == "http")
     assert "💡 **Daily Lights Out — 2026-11-22** · 3×3 · par " in post.content
-    assert [name for name, _ in post.files] == ["lights.png"]
-    assert LIT not in {c for _, c in post.image("lights.png").convert("RGB").getcolors(1 << 16)}
+    assert [name for name, _ in post.files] == ["daily.png"]  # one picture of its kinds
+    assert LIT not in {c for _, c in post.image("daily.png").convert("RGB").getcolors(1 << 16)}
     play_id = post.custom_ids()[0]
     post_message = next(
         int(m)
