@@ -52,8 +52,8 @@ you, each hint adding to it.
 Levels: easy (both halves of a block numbered), normal (about one number a block), hard (as \
 few as it takes).
 • Buttons: a cell toggles the wall on its right (▕ mode) or below it (▁ mode); in ↦ mode it \
-draws on from the last wall's end, straight or turning, to the clicked cell's side. \
-🔍 Check marks what breaks a rule; ◀ ▲ ▼ ▶ move the window.
+draws on from the last wall's end (the white knob), straight or turning, to the clicked \
+cell's side. 🔍 Check marks what breaks a rule; ◀ ▲ ▼ ▶ move the window.
 • `/choco wall B3-C3 B4-B7r check`: toggles the wall between two cells; a run `B4-B7r`, \
 the line right of B4 to B7 (sides r l d u), draws what is missing, else erases it all; \
 `check` checks."""
@@ -67,13 +67,13 @@ RULE_WORDS = {
 
 def choco_view(board: Board) -> ChocoView:
     """What a Double Choco picture shows of a board: the grid, the walls drawn, the last
-    check's breaches, and once given up the solution's walls (a daily's only once its date
-    is over everywhere)."""
+    check's breaches, where drawing goes on from, and once given up the solution's walls (a
+    daily's only once its date is over everywhere)."""
     game, grid, details = board.game, board.puzzle.grid, board.status.details
     shown = board.given_up and board.solution_public
     return ChocoView(
         grid.width, grid.height, grid.gray, grid.clues, details["walls"], details["breaches"],
-        game.turns, board.ending, board.puzzle.walls if shown else (),
+        game.turns, board.ending, board.puzzle.walls if shown else (), details["pen"],
     )  # fmt: skip
 
 

@@ -202,12 +202,13 @@ class ChocoKind(TextParams[Params]):
     def status(self, puzzle: Choco, state: State) -> Status:
         """Solved once no rule is broken (for a board with one solution: its walls exactly).
         Details for pictures: ``walls`` (drawn), ``checked``, ``breaches`` (``rules.Breaches``
-        after a check, else None)."""
+        after a check, else None), ``pen`` (the corner drawing goes on from, or None)."""
         found = breaches(puzzle.grid, state.walls)
         details = {
             "walls": state.walls,
             "checked": state.checked,
             "breaches": found if state.checked else None,
+            "pen": state.pen.end if state.pen else None,
         }
         return Status("playing" if found else "solved", details)
 

@@ -429,6 +429,10 @@ async def test_the_extend_mode_draws_on_from_the_last_wall_to_the_clicked_cell(h
     stored = await harness.bot.storage.game(game.id)
     assert stored.state.walls == walls_named("C2-C4r") and stored.turns == 3
     assert "🧱 3 walls · 3 toggles" in made[-1].content
+    # The picture shows where drawing goes on from: a white knob on the corner the walls
+    # reached, where the wall's end is otherwise dark.
+    assert made[-1].image().convert("RGB").getpixel(SIX.cell_origin(3, 4)) == WHITE
+    assert made[-1].image().convert("RGB").getpixel(SIX.cell_origin(3, 3)) == WALL
     # A click beside the line across the wall's end turns there, up to the clicked cell.
     await harness.click(message_id, tile(made[-1], "B4"), ALICE)
     await harness.click(message_id, tile(made[-1], "B2"), ALICE)
