@@ -172,31 +172,32 @@ class ChocoKind(TextParams[Params]):
         line: it draws the walls it lacks, or erases them all when it has them all, one by
         one as if typed so. Each wall toggled counts one and clears the last check's marks;
         a check counts none. The pen goes to the end of the line toggled (``lines.after``).
-        Marks: the edges toggled, the first cell of the last."""
+        Marks: the edges toggled; the focus is the cell named for the last (a run's cell on
+        its side, a wall's first cell)."""
         if moves and not breaches(puzzle.grid, state.walls):
             raise MoveError("This board is solved already.")
         walls, checked, pen = set(state.walls), state.checked, state.pen
         played: list[Move] = []
         toggled: list[Edge] = []
-        solved = False
+        focus, solved = None, False
         for move in moves:
             played.append(move)
             if isinstance(move, str):  # the check
                 checked = True
                 continue
             line = move.edges if isinstance(move, Run) else (move,)
+            named = move.cells if isinstance(move, Run) else (move[0],)
             for wall in [e for e in line if e not in walls] or line:
                 walls ^= {wall}
                 toggled.append(wall)
+                focus = named[line.index(wall)]
                 if solved := not breaches(puzzle.grid, walls):
                     break
             checked, pen = False, after(pen, line, state.width)
             if solved:
                 break
         now = State(state.width, state.height, frozenset(walls), checked, pen)
-        marks = Marks(
-            edges=tuple(dict.fromkeys(toggled)), focus=toggled[-1][0] if toggled else None
-        )
+        marks = Marks(edges=tuple(dict.fromkeys(toggled)), focus=focus)
         return Applied(now, tuple(played), len(toggled), marks)
 
     def status(self, puzzle: Choco, state: State) -> Status:

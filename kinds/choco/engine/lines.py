@@ -11,19 +11,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kinds.choco.engine.grid import Edge
+from kinds.choco.engine.grid import Edge, edge
 from puzzle.grid import cell_name
 
 Corner = tuple[int, int]
 #: A way along a grid line: down, up, right, left.
 Step = tuple[int, int]
+#: A run's side: the step from each of its cells to the cell across the wall.
+SIDES = {"r": (1, 0), "l": (-1, 0), "d": (0, 1), "u": (0, -1)}
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """Two or more walls along one grid line, each meeting the next, in the order drawn."""
+    """The walls on one side of a column or a row of cells, in the order drawn: the cells
+    named, the side (``SIDES``) and their walls, one line, each meeting the next."""
 
+    cells: tuple[int, ...]
+    side: str
     edges: tuple[Edge, ...]
+
+
+def run(cells: tuple[int, ...], side: str, width: int, height: int) -> Run:
+    """The run on ``side`` of ``cells`` (one column or row, in order); ValueError if its
+    line is the board's edge."""
+    dx, dy = SIDES[side]
+    walls = tuple(edge(c, c + dx + dy * width, width, height) for c in cells)
+    return Run(cells, side, walls)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +69,6 @@ def segment(corner: Corner, step: Step, width: int, height: int) -> Edge | None:
     return None
 
 
-def line(walls: tuple[Edge, ...]) -> Edge | Run:
-    """One wall as itself, more as a run."""
-    return walls[0] if len(walls) == 1 else Run(walls)
-
-
 def after(pen: Pen | None, walls: tuple[Edge, ...], width: int) -> Pen:
     """The pen once ``walls`` (one line, in order) are toggled: at a run's far end; a wall
     alone goes on from the pen, else from an end of the last wall, else from its low end."""
@@ -85,11 +93,12 @@ def _reach(corner: Corner, step: Step, cell: Corner) -> int:
     return ahead if across in (-1, 0) and ahead > 0 else 0
 
 
-def extend(width: int, height: int, pen: Pen, cell: int) -> Edge | Run:
-    """The walls from an end of the pen's wall to the side of ``cell``, along one grid line:
-    straight on past either end when the cell is beside the wall's own line, else turning
-    at the end whose crossing line the cell is beside (the pen's end when both are);
-    ValueError with one sentence when the cell is beside none of those lines."""
+def extend(width: int, height: int, pen: Pen, cell: int) -> Run:
+    """The walls from an end of the pen's wall to the side of ``cell``, along one grid line,
+    named by the cells on ``cell``'s side (it is the last): straight on past either end when
+    the cell is beside the wall's own line, else turning at the end whose crossing line the
+    cell is beside (the pen's end when both are); ValueError with one sentence when the
+    cell is beside none of those lines."""
     low, high = ends(pen.wall, width)
     along: Step = (high[0] - low[0], high[1] - low[1])
     back: Step = (-along[0], -along[1])
@@ -99,15 +108,15 @@ def extend(width: int, height: int, pen: Pen, cell: int) -> Edge | Run:
     target = (cell % width, cell // width)
     for corner, step in tries:
         count = _reach(corner, step, target)
-        walls = []
-        for _ in range(count):
-            wall = segment(corner, step, width, height)
-            if wall is None:
-                break
-            walls.append(wall)
-            corner = (corner[0] + step[0], corner[1] + step[1])
-        if walls and len(walls) == count:
-            return line(tuple(walls))
+        walls = [
+            segment((corner[0] + k * step[0], corner[1] + k * step[1]), step, width, height)
+            for k in range(count)
+        ]
+        found = [wall for wall in walls if wall is not None]
+        if found and len(found) == count:
+            mine = found[-1].index(cell)  # 0: the cell is left of or above the line
+            side = ("d", "u")[mine] if step[1] == 0 else ("r", "l")[mine]
+            return run(tuple(wall[mine] for wall in found), side, width, height)
     named = "-".join(cell_name(c % width, c // width) for c in pen.wall)
     raise ValueError(
         f"{cell_name(*target)} is in line with neither end of the last wall, {named}: "

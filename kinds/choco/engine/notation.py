@@ -9,8 +9,8 @@ a run ``B3-B7r`` toggles, as one line, the walls on one side of the cells from `
 ``B7`` (a column or a row; the side ``r`` right, ``l`` left, ``d`` below, ``u`` above, along
 the run), drawn from the first cell to the last, and ``B3r`` is the one wall on that side of
 ``B3``; ``check`` marks what breaks a rule. Several per command, separated by spaces or
-commas (``B3-C3 B4-B6r``), played in order. A run is written with the cells left of or above
-its line (``C3-C7l`` is ``B3-B7r``); one wall is written as its two cells.
+commas (``B3-C3 B4-B6r``), played in order. A run is written as it was named (``C3-C7l``
+toggles what ``B3-B7r`` does; the window follows its last cell).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from kinds.choco.engine.grid import Edge, edge
-from kinds.choco.engine.lines import Run, line
+from kinds.choco.engine.lines import Run, run
 from puzzle.codes import quote
 from puzzle.grid import cell_name, parse_cell
 from puzzle.levels import SizeLevel, format_size_level, parse_size_level
@@ -34,8 +34,6 @@ Params = SizeLevel
 _CELL = r"([a-z]{1,2}[0-9]{1,3})"
 _WALL = re.compile(rf"{_CELL}\s*[-–—]\s*{_CELL}", re.IGNORECASE)
 _RUN = re.compile(rf"{_CELL}(?:-{_CELL})?([rlud])", re.IGNORECASE)
-#: A run's side: the step from each of its cells to the cell across the wall.
-SIDES = {"r": (1, 0), "l": (-1, 0), "d": (0, 1), "u": (0, -1)}
 
 
 def parse_params(text: str) -> Params:
@@ -70,8 +68,8 @@ def parse_moves(text: str, width: int, height: int) -> list[Move]:
 def _move(word: str, width: int, height: int) -> Move:
     if word.lower() == CHECK:
         return CHECK
-    if run := _RUN.fullmatch(word):
-        return _run(word, run, width, height)
+    if named := _RUN.fullmatch(word):
+        return _run(word, named, width, height)
     match = _WALL.fullmatch(word)
     if match is None:
         raise ValueError(
@@ -87,7 +85,7 @@ def _move(word: str, width: int, height: int) -> Move:
         ) from None
 
 
-def _run(word: str, match: re.Match[str], width: int, height: int) -> Edge | Run:
+def _run(word: str, match: re.Match[str], width: int, height: int) -> Run:
     """The walls on one side of the cells from the first named to the last, in order."""
     first, last = (parse_cell(name, width, height) for name in (match[1], match[2] or match[1]))
     (x0, y0), (x1, y1) = divmod(first, width)[::-1], divmod(last, width)[::-1]
@@ -107,11 +105,10 @@ def _run(word: str, match: re.Match[str], width: int, height: int) -> Edge | Run
             f"{quote(word)} is not one line of walls: along a row they are below (d) or above "
             "(u), like B3-D3d."
         )
-    dx, dy = SIDES[side]
     step = (x1 > x0) - (x1 < x0) + ((y1 > y0) - (y1 < y0)) * width
     cells = range(first, last + (step or 1), step or 1)
     try:
-        return line(tuple(edge(c, c + dx + dy * width, width, height) for c in cells))
+        return run(tuple(cells), side, width, height)
     except ValueError:
         raise ValueError(
             f"{quote(word)} lies on the board's edge: there is no wall to draw there."
@@ -119,13 +116,12 @@ def _run(word: str, match: re.Match[str], width: int, height: int) -> Edge | Run
 
 
 def format_move(move: Move, width: int) -> str:
-    """A move as people type it: 'B3-C3', 'B3-B7r', 'B3-F3d' or 'check'."""
+    """A move as people type it: 'B3-C3', 'B3-B7r', 'C7-C3l', 'B3r' or 'check'."""
     if isinstance(move, str):
         return move
     if isinstance(move, Run):
-        (first, _), (last, after) = move.edges[0], move.edges[-1]
-        side = "r" if after == last + 1 else "d"
-        return f"{_name(first, width)}-{_name(last, width)}{side}"
+        named = (move.cells[0], move.cells[-1]) if len(move.cells) > 1 else move.cells[:1]
+        return "-".join(_name(cell, width) for cell in named) + move.side
     return "-".join(_name(cell, width) for cell in move)
 
 

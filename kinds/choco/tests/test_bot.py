@@ -414,40 +414,48 @@ async def test_a_typed_run_toggles_a_line_of_walls_each_counted(harness):
 
 
 async def test_the_extend_mode_draws_on_from_the_last_wall_to_the_clicked_cell(harness):
+    """In the first window, D4–F6: the mode switch's third mode draws from the last wall."""
     request, message_id, game = await new_choco(harness, seed="extend")
     switch = "pipes:m:"
     request = (await harness.click(message_id, control(request, switch), ALICE))[-1]
     request = (await harness.click(message_id, control(request, switch), ALICE))[-1]
-    assert request.button(control(request, switch))["label"] == "↦ Extend last wall"
-    refused = await harness.click(message_id, tile(request, "C3"), ALICE)
+    assert request.button(control(request, switch))["label"] == "Mode: ↦"
+    refused = await harness.click(message_id, tile(request, "E5"), ALICE)
     assert refused[-1].ephemeral and refused[-1].content == (
         "There is no wall to extend yet: draw one in ▕ or ▁ mode first."
     )
-    # Typed or clicked, the last wall is where drawing goes on from.
-    await harness.command("wall", ALICE, group="choco", walls="C2-D2")
-    made = await harness.click(message_id, tile(request, "C4"), ALICE)
+    # Typed or clicked, the last wall is where drawing goes on from: past its upper end,
+    # straight on up to the clicked cell.
+    await harness.command("wall", ALICE, group="choco", walls="D6-E6")
+    made = await harness.click(message_id, tile(request, "E4"), ALICE)
     stored = await harness.bot.storage.game(game.id)
-    assert stored.state.walls == walls_named("C2-C4r") and stored.turns == 3
+    assert stored.state.walls == walls_named("D4-D6r") and stored.turns == 3
     assert "🧱 3 walls · 3 toggles" in made[-1].content
     # The picture shows where drawing goes on from: a white knob on the corner the walls
-    # reached, where the wall's end is otherwise dark.
-    assert made[-1].image().convert("RGB").getpixel(SIX.cell_origin(3, 4)) == WHITE
-    assert made[-1].image().convert("RGB").getpixel(SIX.cell_origin(3, 3)) == WALL
-    # A click beside the line across the wall's end turns there, up to the clicked cell.
-    await harness.click(message_id, tile(made[-1], "B4"), ALICE)
-    await harness.click(message_id, tile(made[-1], "B2"), ALICE)
-    drawn = walls_named("C2-C4r", "C4-B4d", "B4-B2l")
+    # reached (on the window's frame otherwise), where a wall's end is otherwise dark.
+    picture = made[-1].image().convert("RGB")
+    assert picture.getpixel(SIX.cell_origin(4, 3)) == WHITE
+    assert picture.getpixel(SIX.cell_origin(4, 4)) == WALL
+    # A click beside the line across the wall's end turns there, up to the clicked cell; the
+    # window stays on the clicked cell (those walls lie on its top edge).
+    made = await harness.click(message_id, tile(made[-1], "F4"), ALICE)
+    assert "window 4 of 4" in made[-1].content
     stored = await harness.bot.storage.game(game.id)
-    assert stored.state.walls == drawn and stored.turns == 8
-    refused = await harness.click(message_id, tile(made[-1], "E4"), ALICE)
+    assert stored.state.walls == walls_named("D4-D6r", "E3-F3d") and stored.turns == 5
+    refused = await harness.click(message_id, tile(made[-1], "D5"), ALICE)
     assert refused[-1].ephemeral and refused[-1].content == (
-        "E4 is in line with neither end of the last wall, A2-B2: click a cell beside the line "
+        "D5 is in line with neither end of the last wall, F3-F4: click a cell beside the line "
         "the walls should follow."
     )
     assert (await harness.bot.storage.game(game.id)).version == stored.version
+    # The pen's end is on the board's edge: a turn is taken at the wall's other end.
+    await harness.click(message_id, tile(made[-1], "F6"), ALICE)
+    drawn = walls_named("D4-D6r", "E3-F3d", "E4-E6r")
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == drawn and stored.turns == 8
     # Buttons sent before the mode existed keep their meaning: an id without a mode and r
     # toggle the right wall, d the lower one.
-    old = tile(made[-1], "D3").rsplit(":", 1)[0]
+    old = tile(made[-1], "E5").rsplit(":", 1)[0]
     for custom_id in (old, old + ":r", old + ":d"):
         shown = harness.messages[message_id]["components"]
         button = next(
@@ -456,4 +464,4 @@ async def test_the_extend_mode_draws_on_from_the_last_wall_to_the_clicked_cell(h
         button["custom_id"] = custom_id  # the button as an older message carries it
         await harness.click(message_id, custom_id, ALICE)
     stored = await harness.bot.storage.game(game.id)
-    assert stored.state.walls - drawn == walls_named("D3-D4") and stored.turns == 11
+    assert stored.state.walls - drawn == walls_named("E5-E6") and stored.turns == 11

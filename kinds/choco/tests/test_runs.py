@@ -45,16 +45,16 @@ def one(text, width=W, height=H):
 
 
 def test_a_run_names_its_cells_and_the_side_its_walls_are_on():
-    down = Run((wall("B3", "C3"), wall("B4", "C4"), wall("B5", "C5")))
-    assert one("B3-B5r") == down
-    assert one("c3-c5L") == down  # the same line, seen from its other side
-    assert one("B3 – B5r") == down
-    assert one("B5-B3r") == Run(down.edges[::-1])  # drawn the other way
-    across = Run((wall("B3", "B4"), wall("C3", "C4"), wall("D3", "D4")))
-    assert one("B3-D3d") == across == one("B4-D4u")
-    # A run of one cell is that one wall, as it always was written.
-    assert one("B3r") == one("B3-B3r") == one("C3l") == wall("B3", "C3") == one("B3-C3")
-    assert one("B3d") == wall("B3", "B4") == one("B4u")
+    line = (wall("B3", "C3"), wall("B4", "C4"), wall("B5", "C5"))
+    down = Run((cell("B3"), cell("B4"), cell("B5")), "r", line)
+    assert one("B3-B5r") == down == one("B3 – B5r") == one("b3-b5R")
+    assert one("c3-c5L").edges == line  # the same line, named from its other side
+    assert one("B5-B3r") == Run(down.cells[::-1], "r", line[::-1])  # drawn the other way
+    across = (wall("B3", "B4"), wall("C3", "C4"), wall("D3", "D4"))
+    assert one("B3-D3d").edges == across == one("B4-D4u").edges
+    # A run of one cell toggles the one wall on that side of it.
+    assert one("B3r").edges == one("B3-B3r").edges == one("C3l").edges == (wall("B3", "C3"),)
+    assert one("B3d").edges == (wall("B3", "B4"),) == one("B4u").edges
 
 
 def test_every_old_wall_text_reads_as_it_did_and_is_written_as_it_was():
@@ -139,10 +139,11 @@ def test_a_typed_run_is_read_or_refused_in_one_sentence_and_reads_back(text):
     written = format_move(move, W)
     assert parse_moves(written, W, H) == [move]
     assert format_move(one(written), W) == written
-    line = move.edges if isinstance(move, Run) else (move,)
-    assert len(set(line)) == len(line) and set(line) <= set(edges(W, H))
-    if isinstance(move, Run):
-        assert len(line) >= 2
+    assert isinstance(move, Run)
+    line = move.edges
+    assert len(set(line)) == len(line) == len(move.cells) and set(line) <= set(edges(W, H))
+    assert all(c in e for c, e in zip(move.cells, line, strict=True))  # each beside its wall
+    if len(line) > 1:
         assert len({b - a for a, b in line}) == 1  # every wall the same way: one line
         assert all(
             set(_corners(a)) & set(_corners(b)) for a, b in pairwise(line)
@@ -167,8 +168,7 @@ def board():
 
 def flips(move, walls):
     """The walls a run toggles: those it lacks, or all of it when it has them all."""
-    line = move.edges if isinstance(move, Run) else (move,)
-    return [e for e in line if e not in walls] or list(line)
+    return [e for e in move.edges if e not in walls] or list(move.edges)
 
 
 @settings(max_examples=150, deadline=None)
@@ -197,7 +197,9 @@ def test_a_run_plays_exactly_as_its_walls_toggled_one_by_one(board, data):
     assert as_run.moves == (run,)
     solved = not breaches(board.grid, as_run.state.walls)
     assert solved == (not breaches(board.grid, one_by_one.state.walls))
-    if singles == list(run.edges if isinstance(run, Run) else (run,)) and not solved:
+    # The window follows the cell named beside the last wall toggled.
+    assert as_run.marks.focus == run.cells[run.edges.index(as_run.marks.edges[-1])]
+    if singles == list(run.edges) and not solved:
         assert as_run.state.pen == one_by_one.state.pen  # the pen ends where they end
 
 
@@ -262,16 +264,16 @@ def pen_after(text, board_):
     ("drawn", "clicked", "move"),
     [
         ("C3-D3", "C6", "C4-C6r"),  # straight on, down to the clicked cell's row
-        ("C3-D3", "D1", "C2-C1r"),  # straight on from the other end, up
-        ("C3-D3", "D4", "C4-D4"),  # one wall on
+        ("C3-D3", "D1", "D2-D1l"),  # straight on from the other end, up (named on D's side)
+        ("C3-D3", "D4", "D4l"),  # one wall on
         ("C3-D3", "G3", "D3-G3d"),  # a turn at the end the pen is at (level with the wall)
-        ("C3-D3", "G4", "D3-G3d"),  # the same line from below it
+        ("C3-D3", "G4", "D4-G4u"),  # the same line from below it
         ("C3-D3", "A3", "C3-A3d"),  # a turn the other way
         ("C3-D3", "F2", "D2-F2d"),  # a turn at the other end (only its line is beside F2)
-        ("C3-D3", "D3", "D3-D4"),  # beside the wall's end: a turn of one wall
+        ("C3-D3", "D3", "D3d"),  # beside the wall's end: a turn of one wall
         ("C5-C3r", "C1", "C2-C1r"),  # drawn upwards: the pen is at the top
-        ("C5-C3r", "F3", "D2-F2d"),  # so a turn level with the wall is at the top
-        ("B2-E2d", "H3", "F2-H2d"),  # a horizontal wall goes on to the right
+        ("C5-C3r", "F3", "D3-F3u"),  # so a turn level with the wall is at the top
+        ("B2-E2d", "H3", "F3-H3u"),  # a horizontal wall goes on to the right
         ("B2-E2d", "E5", "E3-E5r"),  # and turns down at its end
     ],
 )
@@ -317,8 +319,8 @@ def test_an_extension_is_one_line_from_an_end_of_the_last_wall_to_the_clicked_ce
     except ValueError as error:
         assert_one_sentence(str(error))
         return
-    line = move.edges if isinstance(move, Run) else (move,)
+    line = move.edges
     assert parse_moves(format_move(move, W), W, H) == [move]
     assert set(_corners(line[0])) & set(_corners(last))  # starts at an end of the last wall
     assert last not in line
-    assert clicked in line[-1]  # it ends at the clicked cell's side
+    assert move.cells[-1] == clicked and clicked in line[-1]  # it ends at the clicked cell
