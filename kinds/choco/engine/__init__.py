@@ -22,7 +22,8 @@ nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
   toggle clears the marks); ``Applied.marks.edges`` are the walls toggled. ``extend`` is the
   line from the pen's wall to a clicked cell (a button mode).
 - **Status**: solved once no rule is broken; ``details``: ``walls``, ``checked``,
-  ``breaches`` (``rules.Breaches`` after a check, else None). Ranked by time.
+  ``breaches`` (``rules.Breaches`` after a check, else None), ``pen`` (its corner). Ranked
+  by time.
 - **Hint**: a wall of the solution the board gets wrong (a wrong one first).
 - **Rules** (``rules``): blocks, parts, shapes and every breach of the walls drawn.
 - **Solver** (``solver``): ``solutions`` (SAT over the edges, cuts from the rules, capped);
