@@ -1,7 +1,7 @@
 """Double Choco on Discord: the picture (white and gray cells, numbers, the walls drawn, what
-breaks a rule after a check), cell buttons that toggle a cell's right or lower wall by click
-mode, a Check button, the words, the ``new`` command with its level, and the typed move
-``wall``."""
+breaks a rule after a check), cell buttons that toggle a cell's right or lower wall or draw
+on from the last wall by click mode, a Check button, the words, the ``new`` command with its
+level, and the typed move ``wall`` (walls and runs)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,26 @@ from bot.face import Face, Verb
 from bot.facekit import drawing, level_new, level_words, still_win, tile_text
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
-from kinds.choco.engine import CHECK, KIND, MORE_PARTS, ONE_COLOUR, SHAPES_DIFFER, Breaches
+from kinds.choco.engine import (
+    CHECK,
+    KIND,
+    MORE_PARTS,
+    ONE_COLOUR,
+    SHAPES_DIFFER,
+    Breaches,
+    extend,
+    format_move,
+)
 from kinds.choco.picture import ChocoView, render_choco_png
 from play import Board, UserError
 from puzzle.grid import cell_name
 
 #: The sides a board may have on Discord.
 SIDES = (6, 10)
-#: Click modes: the wall a cell button toggles, by the side of the cell it is on.
+#: Click modes: the wall a cell button toggles, by the side of the cell it is on; and
+#: ``EXTEND``, the line from the last wall to the clicked cell.
 SIDE_STEPS = {"r": (1, 0), "d": (0, 1)}
+EXTEND = "e"
 #: That side in words, by click mode.
 SIDE_WORDS = {"r": "on its right", "d": "below it"}
 GOAL = (
@@ -32,18 +43,20 @@ HELP = """**Daily Double Choco** — wall the grid into blocks of two matching h
 • Rules: every block holds exactly one white part and one gray part, joined, of the same \
 shape and size (turned or mirrored is fine). A number is the size of its colour's part in \
 its block; not every block has one. Every board has exactly one solution.
-• Picture: gray cells are shaded, walls you drew are thick; after 🔍 Check, blocks that break \
-a rule are hatched, a number that does not fit is struck through, and a wall inside a block \
-is striped.
-• Par: the walls of the solution. Time ranks you, each hint adding to it.
+• Picture: gray cells are shaded, your walls thick; after 🔍 Check, hatched blocks break a \
+rule, a struck-through number does not fit, a striped wall lies inside a block.
+• Par: the walls of the solution; each wall toggled counts one, in a run too. Time ranks \
+you, each hint adding to it.
 • Tip: a number and its colour's cells around it show how big its block's other half is.
 • `/choco new [size] [level] [seed]`: a board of your own, e.g. `/choco new 10x10 hard`. \
-Levels: easy (both halves of each block numbered), normal (about one number a block), hard \
-(as few numbers as it takes).
-• Buttons: a cell button toggles the wall on its right (▕ mode) or below it (▁ mode); the \
-mode button switches. 🔍 Check marks what breaks a rule. ◀ ▲ ▼ ▶ move the window of \
-buttons.
-• `/choco wall B3-C3 B4-C4`: toggles the walls between those cells (`check` there checks)."""
+Levels: easy (both halves of a block numbered), normal (about one number a block), hard (as \
+few as it takes).
+• Buttons: a cell toggles the wall on its right (▕ mode) or below it (▁ mode); in ↦ mode it \
+draws on from the last wall's end (the white knob), straight or turning, to the clicked \
+cell's side. 🔍 Check marks what breaks a rule; ◀ ▲ ▼ ▶ move the window.
+• `/choco wall B3-C3 B4-B7r check`: toggles the wall between two cells; a run `B4-B7r`, \
+the line right of B4 to B7 (sides r l d u), draws what is missing, else erases it all; \
+`check` checks."""
 #: What a check names for each rule a block breaks.
 RULE_WORDS = {
     ONE_COLOUR: "one colour only",
@@ -54,13 +67,13 @@ RULE_WORDS = {
 
 def choco_view(board: Board) -> ChocoView:
     """What a Double Choco picture shows of a board: the grid, the walls drawn, the last
-    check's breaches, and once given up the solution's walls (a daily's only once its date
-    is over everywhere)."""
+    check's breaches, where drawing goes on from, and once given up the solution's walls (a
+    daily's only once its date is over everywhere)."""
     game, grid, details = board.game, board.puzzle.grid, board.status.details
     shown = board.given_up and board.solution_public
     return ChocoView(
         grid.width, grid.height, grid.gray, grid.clues, details["walls"], details["breaches"],
-        game.turns, board.ending, board.puzzle.walls if shown else (),
+        game.turns, board.ending, board.puzzle.walls if shown else (), details["pen"],
     )  # fmt: skip
 
 
@@ -77,8 +90,18 @@ async def _post(workers: Workers, puzzle: Any) -> bytes:
 
 
 def _press(game: Any, cell: int, mode: str) -> str:
-    """The wall on the cell's right or below it, by click mode ('B3-C3'); a cell on the
-    board's edge on that side has none (UserError)."""
+    """The wall on the cell's right or below it, by click mode ('B3-C3'), or in the extend
+    mode the walls from the last one to the cell's side ('C4-C7r'); a cell on the board's
+    edge on that side has none, and an extension needs a wall first and a line to the cell
+    (UserError)."""
+    if mode == EXTEND:
+        pen = game.state.pen
+        if pen is None:
+            raise UserError("There is no wall to extend yet: draw one in ▕ or ▁ mode first.")
+        try:
+            return format_move(extend(game.width, game.height, pen, cell), game.width)
+        except ValueError as error:
+            raise UserError(str(error)) from None
     mode = mode if mode in SIDE_STEPS else "r"
     dx, dy = SIDE_STEPS[mode]
     x, y = cell % game.width, cell // game.width
@@ -156,7 +179,9 @@ def _check_words(found: Breaches) -> str:
 
 
 def _said(move: str) -> str:
-    return "checked the board" if move == CHECK else f"toggled the wall {move}"
+    if move == CHECK:
+        return "checked the board"
+    return f"toggled the wall{'s' * move[-1].isalpha()} {move}"
 
 
 FACE = Face(
@@ -173,12 +198,12 @@ FACE = Face(
     verbs=(
         Verb(
             "wall",
-            "Toggle walls between side-by-side cells, like B3-C3",
-            "Walls to toggle, by the two cells each lies between: B3-C3 B4-C4",
+            "Toggle walls between side-by-side cells, like B3-C3, or a run of them, like B3-B7r",
+            "Walls to toggle: B3-C3 (between two cells), B3-B7r (right of B3 to B7; r l d u)",
             param="walls",
         ),
     ),
-    modes={"r": "▕ Right walls", "d": "▁ Lower walls"},
+    modes={"r": "▕ Right walls", "d": "▁ Lower walls", EXTEND: "↦ Extend last wall"},
     press=_press,
     tile_label=_label,
     legend=LEGEND,

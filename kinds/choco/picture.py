@@ -3,8 +3,9 @@ numbers (``?`` for a size not given), a faint grid, the player's walls thick and
 the board's thick outline. After a check, what breaks a rule is marked by shape as well as
 colour: a wrong block hatched, a number of the wrong size struck through in a ring, a wall
 inside a block striped like barrier tape. After a give-up, the answer's walls as thinner blue
-lines over the player's. A footer tells the walls, the toggles and the check. Coordinates,
-the window and the banner are the shared canvas's (``renderer.canvas``)."""
+lines over the player's. While playing, a white knob ringed dark on the corner the last wall
+ends at, where the extend mode draws on from. A footer tells the walls, the toggles and the
+check. Coordinates, the window and the banner are the shared canvas's (``renderer.canvas``)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,8 @@ class ChocoView:
     outcome: str = "playing"
     #: The answer's walls, drawn when given (after a give-up).
     answer: Collection[Edge] = ()
+    #: The corner (x, y) drawing goes on from, shown while playing (None: no wall yet).
+    pen: tuple[int, int] | None = None
 
 
 def wall_half(cell: int) -> int:
@@ -103,6 +106,8 @@ def render_choco_image(
         _ring_edge(draw, geometry, edge)
     if frame is not None:
         outline_window(draw, geometry, frame)
+    if view.pen is not None and view.outcome == "playing":
+        _pen(draw, geometry, view.pen)
     draw_footer(draw, geometry, footer(view))
     if finished:
         draw_banner(image, geometry, sprites[view.outcome], BANNERS[view.outcome][1])
@@ -233,6 +238,15 @@ def _wall(draw: ImageDraw.ImageDraw, geometry: Layout, edge: Edge, striped: bool
         for start in range(-half, size + half + 1, period):
             stop = min(start + period // 2 - 1, size + half)
             draw.rectangle(_band(geometry, edge, half, start, stop), fill=WALL)
+
+
+def _pen(draw: ImageDraw.ImageDraw, geometry: Layout, corner: tuple[int, int]) -> None:
+    """The corner drawing goes on from: a white knob ringed dark, clear of the numbers."""
+    x, y = geometry.cell_origin(*corner)
+    radius = wall_half(geometry.cell) + 3
+    draw.ellipse(
+        (x - radius, y - radius, x + radius, y + radius), fill=WHITE, outline=WALL, width=2
+    )
 
 
 def _ring_edge(draw: ImageDraw.ImageDraw, geometry: Layout, edge: Edge) -> None:

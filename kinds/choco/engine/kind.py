@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from kinds.choco.engine.generator import generate
 from kinds.choco.engine.grid import UNKNOWN, Edge, Grid, decode, edges, encode
+from kinds.choco.engine.lines import Pen, Run, after, ends
 from kinds.choco.engine.notation import (
     Move,
     Params,
@@ -41,7 +42,9 @@ LOAD_ROUNDS = 20_000
 #: Where a description opens as a puzzle of its own.
 PUZZLINK = "https://puzz.link/p?dbchoco/"
 
-_STATE = re.compile(r"([0-9]{1,2})x([0-9]{1,2});walls=([0-9a-f]+)(;checked)?")
+_STATE = re.compile(
+    r"([0-9]{1,2})x([0-9]{1,2});walls=([0-9a-f]+)(?:;pen=([0-9]{1,3})([<>]))?(;checked)?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +71,15 @@ class Choco:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The walls drawn, and whether the last move was a check (its marks show until the
-    next wall)."""
+    """The walls drawn, whether the last move was a check (its marks show until the next
+    wall), and the pen: the last wall toggled and the end drawing goes on from (None before
+    any)."""
 
     width: int
     height: int
     walls: frozenset[Edge]
     checked: bool = False
+    pen: Pen | None = None
 
 
 def walls_text(width: int, height: int, walls: Collection[Edge]) -> str:
@@ -162,40 +167,49 @@ class ChocoKind(TextParams[Params]):
         return format_move(move, puzzle.width)
 
     def apply(self, puzzle: Choco, state: State, moves: Sequence[Move]) -> Applied[State, Move]:
-        """Walls toggled and checks, in order; once the walls solve the board the rest are
-        not played, and none is on a solved board (MoveError). A toggle counts one and
-        clears the last check's marks; a check counts none. Marks: the edges toggled, the
-        first cell of the last."""
+        """Walls toggled, runs and checks, in order; once the walls solve the board the rest
+        are not played, and none is on a solved board (MoveError). A run toggles as one
+        line: it draws the walls it lacks, or erases them all when it has them all, one by
+        one as if typed so. Each wall toggled counts one and clears the last check's marks;
+        a check counts none. The pen goes to the end of the line toggled (``lines.after``).
+        Marks: the edges toggled; the focus is the cell named for the last (a run's cell on
+        its side, a wall's first cell)."""
         if moves and not breaches(puzzle.grid, state.walls):
             raise MoveError("This board is solved already.")
-        walls, checked = set(state.walls), state.checked
+        walls, checked, pen = set(state.walls), state.checked, state.pen
         played: list[Move] = []
         toggled: list[Edge] = []
+        focus, solved = None, False
         for move in moves:
             played.append(move)
             if isinstance(move, str):  # the check
                 checked = True
                 continue
-            walls ^= {move}
-            checked = False
-            toggled.append(move)
-            if not breaches(puzzle.grid, walls):
+            line = move.edges if isinstance(move, Run) else (move,)
+            named = move.cells if isinstance(move, Run) else (move[0],)
+            for wall in [e for e in line if e not in walls] or line:
+                walls ^= {wall}
+                toggled.append(wall)
+                focus = named[line.index(wall)]
+                if solved := not breaches(puzzle.grid, walls):
+                    break
+            checked, pen = False, after(pen, line, state.width)
+            if solved:
                 break
-        now = State(state.width, state.height, frozenset(walls), checked)
-        marks = Marks(
-            edges=tuple(dict.fromkeys(toggled)), focus=toggled[-1][0] if toggled else None
-        )
+        now = State(state.width, state.height, frozenset(walls), checked, pen)
+        marks = Marks(edges=tuple(dict.fromkeys(toggled)), focus=focus)
         return Applied(now, tuple(played), len(toggled), marks)
 
     def status(self, puzzle: Choco, state: State) -> Status:
         """Solved once no rule is broken (for a board with one solution: its walls exactly).
         Details for pictures: ``walls`` (drawn), ``checked``, ``breaches`` (``rules.Breaches``
-        after a check, else None)."""
+        after a check, else None), ``pen`` (the corner drawing goes on from, or None)."""
         found = breaches(puzzle.grid, state.walls)
         details = {
             "walls": state.walls,
             "checked": state.checked,
             "breaches": found if state.checked else None,
+            "pen": state.pen.end if state.pen else None,
         }
         return Status("playing" if found else "solved", details)
 
@@ -225,16 +239,30 @@ class ChocoKind(TextParams[Params]):
         return walled(grid.width, grid.height, glyphs, wall, f"walls {len(state.walls)}")
 
     def encode_state(self, state: State) -> str:
-        """``<W>x<H>;walls=<hex>`` (``walls_text``), then ``;checked`` after a check."""
-        walls = walls_text(state.width, state.height, state.walls)
-        return f"{state.width}x{state.height};walls={walls}" + (";checked" * state.checked)
+        """``<W>x<H>;walls=<hex>`` (``walls_text``), then ``;pen=<i>>`` once a wall is
+        toggled (the last wall's index in ``edges``; ``>`` its high end, ``<`` its low end),
+        then ``;checked`` after a check."""
+        width, height, pen = state.width, state.height, state.pen
+        text = f"{width}x{height};walls={walls_text(width, height, state.walls)}"
+        if pen is not None:
+            end = ">" if pen.end == ends(pen.wall, width)[1] else "<"
+            text += f";pen={edges(width, height).index(pen.wall)}{end}"
+        return text + ";checked" * state.checked
 
     def decode_state(self, text: str) -> State:
         match = _STATE.fullmatch(text)
         if not match:
             raise ValueError("that is not a Double Choco state")
         width, height = int(match[1]), int(match[2])
-        return State(width, height, read_walls(width, height, match[3]), bool(match[4]))
+        pen = None
+        if match[4] is not None:
+            inner = edges(width, height)
+            if int(match[4]) >= len(inner):
+                raise ValueError("that is not a Double Choco state")
+            wall = inner[int(match[4])]
+            pen = Pen(wall, ends(wall, width)[match[5] == ">"])
+        walls = read_walls(width, height, match[3])
+        return State(width, height, walls, bool(match[6]), pen)
 
 
 KIND: Kind[Params, Choco, State, Move] = ChocoKind()

@@ -22,7 +22,7 @@ from PIL import Image
 from bot.board_message import board_message as bot_board_message
 from bot.board_message import first_window
 from db import DailyKind
-from kinds.choco.engine import breaches, edges
+from kinds.choco.engine import Run, breaches, edges, parse_moves
 from kinds.choco.picture import ANSWER, BREACH, GRAY, GRID, WALL, WHITE
 from play import load
 from playground.offline import default_name
@@ -231,10 +231,11 @@ async def test_typed_walls_solve_the_board_and_junk_is_refused(harness, clock):
     _, message_id, game = await new_choco(harness, seed="typed")
     board = load(game.puzzle)
     refusals = {
-        "B3-D3": "“B3-D3” is not a wall: its two cells must be side by side, like B3-C3. "
-        "Nothing was changed.",
+        "B3-D3": "“B3-D3” is not a wall: its two cells must be side by side, like B3-C3, or a "
+        "run names its side, like B3-B5r. Nothing was changed.",
         "Z99-Z98": "Z99 is outside the 6×6 board: columns A–F, rows 1–6. Nothing was changed.",
-        "  ": "Name a wall by the two cells it lies between, like B3-C3. Nothing was changed.",
+        "  ": "Name a wall by the two cells it lies between, like B3-C3, or a run by its cells "
+        "and side, like B3-B5r. Nothing was changed.",
         "": "`walls` must be from 1 to 400 characters long.",
     }
     for text, sentence in refusals.items():
@@ -380,3 +381,96 @@ async def test_a_board_of_an_odd_number_of_cells_is_refused_and_nothing_starts(h
         .startswith("A 7×7 Double Choco board is not possible: it needs an even number of cells")
     )
     assert await harness.bot.storage.unfinished_games(ALICE) == []
+
+
+def walls_named(*texts, width=6):
+    """The walls of moves typed on a board ``width`` wide."""
+    found = set()
+    for move in parse_moves(" ".join(texts), width, 6):
+        found |= set(move.edges if isinstance(move, Run) else (move,))
+    return found
+
+
+async def test_a_typed_run_toggles_a_line_of_walls_each_counted(harness):
+    _, message_id, game = await new_choco(harness, seed="runs")
+    made = await harness.command("wall", ALICE, group="choco", walls="C3-D3 b2 - b5R")
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == walls_named("C3-D3", "B2-C2 B3-C3 B4-C4 B5-C5")
+    assert stored.turns == 5  # a run counts each wall it draws, as par counts walls
+    assert "🧱 5 walls · 5 toggles" in harness.messages[message_id]["content"]
+    assert not made[-1].content.startswith("“")
+    # The same line again, all drawn now, is erased; a run over part of it draws the rest.
+    await harness.command("wall", ALICE, group="choco", walls="B5-B2r")
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == walls_named("C3-D3") and stored.turns == 9
+    await harness.command("wall", ALICE, group="choco", walls="C2-C4r")
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == walls_named("C2-C4r") and stored.turns == 11
+    refusals = {
+        "B2-D4r": "“B2-D4r” is not a straight run: its two cells must share a column or a "
+        "row, like B3-B5r. Nothing was changed.",
+        "B2-B4d": "“B2-B4d” is not one line of walls: along a column they are on the right (r) "
+        "or the left (l), like B3-B5r. Nothing was changed.",
+        "F1-F3r": "“F1-F3r” lies on the board's edge: there is no wall to draw there. "
+        "Nothing was changed.",
+        "B2-B4": "“B2-B4” is not a wall: its two cells must be side by side, like B3-C3, or a "
+        "run names its side, like B3-B5r. Nothing was changed.",
+    }
+    for text, sentence in refusals.items():
+        made = await harness.command("wall", ALICE, group="choco", walls=f"A1-B1 {text}")
+        assert made[-1].ephemeral and made[-1].content.splitlines()[0] == sentence, text
+    assert (await harness.bot.storage.game(game.id)).version == stored.version
+
+
+async def test_the_extend_mode_draws_on_from_the_last_wall_to_the_clicked_cell(harness):
+    """In the first window, D4–F6: the mode switch's third mode draws from the last wall."""
+    request, message_id, game = await new_choco(harness, seed="extend")
+    switch = "pipes:m:"
+    request = (await harness.click(message_id, control(request, switch), ALICE))[-1]
+    request = (await harness.click(message_id, control(request, switch), ALICE))[-1]
+    assert request.button(control(request, switch))["label"] == "Mode: ↦"
+    refused = await harness.click(message_id, tile(request, "E5"), ALICE)
+    assert refused[-1].ephemeral and refused[-1].content == (
+        "There is no wall to extend yet: draw one in ▕ or ▁ mode first."
+    )
+    # Typed or clicked, the last wall is where drawing goes on from: past its upper end,
+    # straight on up to the clicked cell.
+    await harness.command("wall", ALICE, group="choco", walls="D6-E6")
+    made = await harness.click(message_id, tile(request, "E4"), ALICE)
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == walls_named("D4-D6r") and stored.turns == 3
+    assert "🧱 3 walls · 3 toggles" in made[-1].content
+    # The picture shows where drawing goes on from: a white knob on the corner the walls
+    # reached (on the window's frame otherwise), where a wall's end is otherwise dark.
+    picture = made[-1].image().convert("RGB")
+    assert picture.getpixel(SIX.cell_origin(4, 3)) == WHITE
+    assert picture.getpixel(SIX.cell_origin(4, 4)) == WALL
+    # A click beside the line across the wall's end turns there, up to the clicked cell; the
+    # window stays on the clicked cell (those walls lie on its top edge).
+    made = await harness.click(message_id, tile(made[-1], "F4"), ALICE)
+    assert "window 4 of 4" in made[-1].content
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == walls_named("D4-D6r", "E3-F3d") and stored.turns == 5
+    refused = await harness.click(message_id, tile(made[-1], "D5"), ALICE)
+    assert refused[-1].ephemeral and refused[-1].content == (
+        "D5 is in line with neither end of the last wall, F3-F4: click a cell beside the line "
+        "the walls should follow."
+    )
+    assert (await harness.bot.storage.game(game.id)).version == stored.version
+    # The pen's end is on the board's edge: a turn is taken at the wall's other end.
+    await harness.click(message_id, tile(made[-1], "F6"), ALICE)
+    drawn = walls_named("D4-D6r", "E3-F3d", "E4-E6r")
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls == drawn and stored.turns == 8
+    # Buttons sent before the mode existed keep their meaning: an id without a mode and r
+    # toggle the right wall, d the lower one.
+    old = tile(made[-1], "E5").rsplit(":", 1)[0]
+    for custom_id in (old, old + ":r", old + ":d"):
+        shown = harness.messages[message_id]["components"]
+        button = next(
+            c for row in shown for c in row["components"] if c["custom_id"].startswith(old)
+        )
+        button["custom_id"] = custom_id  # the button as an older message carries it
+        await harness.click(message_id, custom_id, ALICE)
+    stored = await harness.bot.storage.game(game.id)
+    assert stored.state.walls - drawn == walls_named("E5-E6") and stored.turns == 11
