@@ -97,7 +97,7 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
     start = draw_start(width, height, rng)
     perturbations = 0
     for attempt in range(1, MAX_LAYOUTS + 1):
-        most = most_opened(width * height - count, level, attempt)
+        most = _most_opened(width * height - count, level, attempt)
         layout = bytearray(width * height)
         for mine in shuffled_mines(width, height, count, start, rng):
             layout[mine] = 1
@@ -125,7 +125,7 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
     raise RuntimeError(f"no no-guess {width}×{height} board with {count} mines was found")
 
 
-def most_opened(safe: int, level: str, attempt: int) -> int:
+def _most_opened(safe: int, level: str, attempt: int) -> int:
     """The most of the ``safe`` cells the first opening of the ``attempt``-th layout may open:
     the level's share while ``OPENING_LAYOUTS`` are left, then all but one (a board its first
     opening clears is no puzzle) while any are, then all."""
