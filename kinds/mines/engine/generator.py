@@ -1,5 +1,5 @@
-"""No-guess generation (generator ``mines/2``): every board clears by deduction alone from its
-first opening, and needs the rules of its level.
+"""No-guess generation (generator ``mines/3``): every board clears by deduction alone from its
+first opening, needs the rules of its level, and its first opening leaves enough to play.
 
 All draws come from ``puzzle.prng.Stream`` seeded with the code, so a code gives the same
 board on every platform and Python version. The first opening is drawn among the cells off
@@ -16,11 +16,23 @@ the first opening on the new layout, until a run needs none: that run is the pro
 board clears. A layout whose runs stop needing fewer perturbations, or that cannot be
 perturbed, is dropped for a fresh shuffle.
 
+The first opening (``mines/3``): a layout whose first opening opens more than the level's
+share of the safe cells (``MOST_OPENED``: three quarters on easy, two thirds on normal and
+hard) is dropped for a fresh shuffle, before the solver runs and whenever a perturbation
+grows it (taking mines away from around it can turn its border numbers into zeros; nothing
+can shrink it, as no mine ever moves next to an open zero). Boards too sparse for the share
+(a handful of mines on a big board) get it lifted after ``OPENING_LAYOUTS`` shuffles; a
+board its first opening clears is drawn again up to ``MAX_LAYOUTS``.
+
 Levels: the solver is held to the level's rules (easy: one set; normal: two sets; hard: the
 mine count too), so it perturbs where those are stuck; a proof that needed only easier rules
 is dropped for a fresh shuffle too. Sparse boards are rarely normal or hard (big openings,
 few numbers), so after ``LEVEL_LAYOUTS`` shuffles an easier board is taken: a board's level
-is what its proof needed (``Layout.level``), not always the one asked for.
+is what its proof needed (``Layout.level``), not always the one asked for. The level gives
+way before the first opening's share does.
+
+The random stream keeps the name it had under ``mines/2``: a code whose draws never met an
+opening above its share gives the board ``mines/2`` gave.
 """
 
 from __future__ import annotations
@@ -38,6 +50,11 @@ MAX_PERTURBATIONS = 400
 MAX_LAYOUTS = 1000
 #: Fresh layouts tried for a board that needs its level before an easier one is taken.
 LEVEL_LAYOUTS = 300
+#: The largest share of its safe cells (numerator, denominator) a board's first opening may
+#: open, per level, and the fresh layouts tried before it is lifted (only boards too sparse
+#: for it get that far). The kind's README gives the figures behind them.
+MOST_OPENED = {"easy": (3, 4), "normal": (2, 3), "hard": (2, 3)}
+OPENING_LAYOUTS = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,25 +93,26 @@ def shuffled_mines(width: int, height: int, count: int, start: int, rng: Stream)
 def generate(width: int, height: int, count: int, code: str, level: str = "normal") -> Layout:
     """The no-guess board of a code at a level (its parameters are the caller's to check)."""
     rules = LEVELS.index(level) + 1
-    rng = Stream(f"daily-pipes/mines/2/{code}")
+    rng = Stream(f"daily-pipes/mines/2/{code}")  # the name of mines/2: see the docstring
     start = draw_start(width, height, rng)
     perturbations = 0
     for attempt in range(1, MAX_LAYOUTS + 1):
+        most = _most_opened(width * height - count, level, attempt)
         layout = bytearray(width * height)
         for mine in shuffled_mines(width, height, count, start, rng):
             layout[mine] = 1
         fewest: int | None = None
         while True:
             opening = _opening(width, height, layout, start)
+            if len(opening) > most:
+                break  # a perturbation never closes what the first opening opens
             solver = Solver(width, height, count, layout, opening, rules)
             used = _run(solver, rng)
             perturbations += max(used, 0)
             if used == 0:
-                # A board its first opening clears is no puzzle, nor one easier than the
-                # level while shuffles for it are left: another layout.
+                # A board easier than the level, while shuffles for it are left: another.
                 proof = Deduction(tuple(solver.steps), True)
-                cleared = len(opening) == width * height - count and attempt < MAX_LAYOUTS
-                if cleared or (proof.rule < rules and attempt < LEVEL_LAYOUTS):
+                if proof.rule < rules and attempt < LEVEL_LAYOUTS:
                     break
                 mines = frozenset(c for c in range(width * height) if layout[c])
                 return Layout(
@@ -105,6 +123,16 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
                 break
             fewest = used
     raise RuntimeError(f"no no-guess {width}×{height} board with {count} mines was found")
+
+
+def _most_opened(safe: int, level: str, attempt: int) -> int:
+    """The most of the ``safe`` cells the first opening of the ``attempt``-th layout may open:
+    the level's share while ``OPENING_LAYOUTS`` are left, then all but one (a board its first
+    opening clears is no puzzle) while any are, then all."""
+    if attempt < OPENING_LAYOUTS:
+        share, whole = MOST_OPENED[level]
+        return safe * share // whole
+    return safe - (attempt < MAX_LAYOUTS)
 
 
 def _opening(width: int, height: int, layout: bytearray, start: int) -> list[int]:

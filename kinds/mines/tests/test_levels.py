@@ -1,8 +1,10 @@
 """Minesweeper levels (issue 24): each level's boards need what it says, checked by rule
-solvers written here; the notation, the daily's level choices, and the level through the real
-dispatch (``/mines new``, the daily post)."""
+solvers written here, and open at most the level's share of their safe cells at the start
+(issue 34); the notation, the daily's level choices, and the level through the real dispatch
+(``/mines new``, the daily post)."""
 
 from datetime import date, timedelta
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
@@ -11,7 +13,7 @@ from test_controls import setup
 from test_discord_rules import setup_kind
 
 from kinds.mines.engine import KIND, Params, opening, solve
-from kinds.mines.tests.test_engine import around
+from kinds.mines.tests.test_engine import around, bfs_opening
 from play import load
 from playground.offline import CHANNEL_ID
 from puzzle.levels import LETTERS
@@ -82,6 +84,38 @@ def test_each_level_needs_what_it_says(size, boards, level):
         assert cleared_by(puzzle, pairs=False) == (level == "easy")
         if level == "hard":
             assert not cleared_by(puzzle, pairs=True)
+
+
+#: The most of its safe cells a board's first opening may open, per level (issue 34; the
+#: figures behind them are in the kind's README).
+MOST_OPENED = {"easy": Fraction(3, 4), "normal": Fraction(2, 3), "hard": Fraction(2, 3)}
+#: The classic boards, sizes of the default density (thin ones too), and a sparse 16×16 on
+#: which the bound holds while the level gives way (an easier board is taken).
+OPENING_BOARDS = [
+    ("9x9", 200), ("8x8", 60), ("5x5", 60), ("30x5", 20), ("5x24", 20), ("16x16", 30),
+    ("30x16", 10), ("16x16m20", 6),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("size", "boards"), OPENING_BOARDS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_first_opening_opens_at_most_the_levels_share(size, boards, level):
+    """Counted by the breadth-first search of the engine's tests, never the engine's fill."""
+    params = KIND.parse_params(f"{size} {level}")
+    safe = params.width * params.height - params.mines
+    for k in range(boards):
+        puzzle = KIND.load(KIND.generate(params, f"opening{k}"))
+        opened = bfs_opening(puzzle.width, puzzle.height, puzzle.mines, puzzle.start)
+        assert len(opened) <= MOST_OPENED[level] * safe, k
+
+
+async def test_a_new_easy_beginner_board_leaves_a_quarter_of_its_safe_cells_closed(harness):
+    """``/mines new 9x9 easy`` with seed ``open6`` opened 62 of its 71 safe cells at the
+    start (``mines/2``); now at most 53 (three quarters)."""
+    made = await harness.command("new", ALICE, group="mines", size="9x9 easy", seed="open6")
+    assert board_message(made).content.startswith("**Minesweeper 9x9e-open6** · 9×9 · easy")
+    game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    assert 9 <= len(game.state.opened) <= 53
 
 
 def test_the_pair_rule_here_decides_what_two_numbers_decide():
