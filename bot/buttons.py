@@ -198,7 +198,32 @@ class PlayButton(_Action, template=custom_ids.PLAY):
         )
 
 
-_KNOWN = (TileButton, ActionButton, NavButton, ModeButton, HintButton, PlayButton)
+class ConfirmButton(_Action, template=custom_ids.CONFIRM):
+    """The button of the question asked before a typed action that could end a daily
+    attempt: it plays the moves (or gives up) on the board at the version asked about, and
+    the answer takes the question's place."""
+
+    @staticmethod
+    def button(custom_id: str, label: str) -> discord.ui.Button[Any]:
+        """A question's button."""
+        return discord.ui.Button(label=label, style=discord.ButtonStyle.danger, custom_id=custom_id)
+
+    async def handle(self, interaction: Interaction) -> None:
+        service, user = interaction.client.service, interaction.user
+        game_id, version = int(self.fields["game"]), int(self.fields["version"])
+        moves = self.fields["moves"]
+
+        async def act() -> Played:
+            if moves is None:
+                return await service.give_up(game_id, user.id, interaction.id, version)
+            return await service.play(
+                game_id, user.id, moves, interaction.id, user.display_name, version
+            )
+
+        await move(interaction, game_id, act, confirmed=True)
+
+
+_KNOWN = (TileButton, ActionButton, NavButton, ModeButton, HintButton, PlayButton, ConfirmButton)
 # Every id of ours that no button above reads (forged, cut, or from an older version).
 _UNKNOWN = "(?s)(?!(?:{}))pipes:.*".format(
     "|".join(

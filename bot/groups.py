@@ -8,20 +8,22 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from play import GameService, Played, UserError
+from play import GameService, Played, Risky, UserError
 from puzzle import quote
 
-from . import texts
+from . import custom_ids, texts
+from .buttons import ConfirmButton
 from .face import Face, Verb
 from .kinds import FACES
 from .options import DATE_TEXT, MOVES_TEXT, Commands, Interaction, game_commands
-from .replies import say
+from .replies import NO_MENTIONS, say
 from .replying import move, send_board
 
 #: What the leaderboard commands' options mean.
@@ -37,22 +39,66 @@ PERIODS = [
 ]
 #: A typed action on the player's current board: (service, game id, user id) -> the move.
 Act = Callable[[GameService, int, int], Awaitable[Played]]
+#: The longest command quoted back in a question.
+QUOTED = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """A typed command that may end a daily attempt: the moves it plays in the kind's
+    notation (None: it gives up) and the command as typed, to quote back."""
+
+    moves: str | None
+    command: str
 
 
 async def on_current_board(
-    interaction: Interaction, kind: str, act: Act, note: Callable[[Played], str] | None = None
+    interaction: Interaction,
+    kind: str,
+    act: Act,
+    note: Callable[[Played], str] | None = None,
+    ending: Ending | None = None,
 ) -> None:
-    """A typed command on the player's current board of a kind (the one they last saw
-    while it is unfinished, else their newest in this channel), the way every move goes;
-    ``note`` says what it did, a refusal names the board."""
+    """A typed command on the player's current board of a kind (the one they last played
+    or opened), the way every move goes; ``note`` says what it did, a refusal names the
+    board. One that could end a daily attempt (``ending``) on a daily other than the board
+    they last played asks first, and plays nothing."""
     service, user = interaction.client.service, interaction.user.id
-    seen = interaction.client.shown.last_board(user, kind)
-    game = await service.current_game(kind, user, interaction.channel_id, seen)
+    game = await service.current_game(kind, user)
     try:
-        await move(interaction, game.id, lambda: act(service, game.id, user), note=note)
+        if ending is not None and (risky := await service.risk(game, ending.moves)):
+            await ask_first(interaction, risky, ending.command)
+        else:
+            await move(interaction, game.id, lambda: act(service, game.id, user), note=note)
     except UserError as error:  # refused: say which board it was about
         error.board = texts.title(await service.board(game))
         raise
+
+
+async def ask_first(interaction: Interaction, risky: Risky, command: str) -> None:
+    """The private question before a typed action that could end a daily attempt, naming
+    the board, with a button that plays it there; nothing changes until it is pressed."""
+    game = risky.board.game
+    custom_id = custom_ids.confirm(game.id, risky.version, risky.moves)
+    if custom_id is None:
+        raise UserError(
+            "That is too many moves to ask about at once: type fewer, or play them with the "
+            "board's buttons."
+        )
+    label = "Give it up" if risky.moves is None else "Play it there"
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(ConfirmButton.button(custom_id, label)))
+    question = texts.ask_first(risky, command)
+    await interaction.response.send_message(
+        question, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+    )
+
+
+def command_text(*words: str) -> str:
+    """A command as typed (``/mines open A1``) to quote back: spaces as one, no code marks,
+    shortened."""
+    text = " ".join(" ".join(words).split()).replace("`", "'")
+    return text if len(text) <= QUOTED else f"{text[: QUOTED - 1]}…"
 
 
 def kind_group(face: Face) -> Commands:
@@ -79,10 +125,12 @@ def kind_group(face: Face) -> Commands:
         board = service.daily_game(kind, user, guild, channel, interaction.id)
         await send_board(interaction, board, ephemeral=True)
 
-    @group.command(name="resume", description=f"Bring back your unfinished {title} board")
+    @group.command(
+        name="resume",
+        description=f"Bring back the unfinished {title} board you played or opened last",
+    )
     async def resume(interaction: Interaction) -> None:
-        service, user = interaction.client.service, interaction.user.id
-        board = service.resume(kind, user, interaction.channel_id, interaction.guild_id)
+        board = interaction.client.service.resume(kind, interaction.user.id)
         await send_board(interaction, board, ephemeral=True)
 
     @group.command(name="hint", description=f"{face.hint_description} ({texts.hint_penalty()})")
@@ -111,6 +159,7 @@ def kind_group(face: Face) -> Commands:
             interaction,
             kind,
             lambda service, game, user: service.give_up(game, user, interaction.id),
+            ending=Ending(None, command_text(f"/{kind} giveup")),
         )
 
     @group.command(name="leaderboard", description=f"Daily {title} results here and everywhere")
@@ -123,7 +172,9 @@ def kind_group(face: Face) -> Commands:
     ) -> None:
         await show_leaderboard(interaction, face, period, day)
 
-    @group.command(name="stats", description=f"Daily {title} solves, times and streaks")
+    @group.command(
+        name="stats", description=f"{title} boards solved, and daily solves, times and streaks"
+    )
     @app_commands.describe(user="Whose stats (default: yours)")
     async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
         record = await interaction.client.service.stats(kind, (user or interaction.user).id)
@@ -150,6 +201,7 @@ def _verb_command(kind: str, verb: Verb) -> app_commands.Command[Any, ..., None]
             lambda service, game, user: service.play(
                 game, user, moves, interaction.id, interaction.user.display_name
             ),
+            ending=Ending(moves, command_text(f"/{kind} {verb.name}", cells)),
         )
 
     return typed

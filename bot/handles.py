@@ -1,8 +1,9 @@
 """What a bot remembers of the boards it showed: how each was last shown (window and mode),
-the private copy its player last saw (to update it when they type a move), the board each
-player last saw of each kind, and one lock per board so its moves are played and answered
-one after the other. All of it lives in this process only and is bounded (``REMEMBERED``);
-what it forgets is what a restart forgets."""
+the private copy its player last saw (to update it when they type a move), and one lock per
+board so its moves are played and answered one after the other. All of it lives in this
+process only and is bounded (``REMEMBERED``); what it forgets is what a restart forgets.
+Which board a player's typed commands mean is no part of it: that is kept with the data
+(``Storage.last_opened``)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from .window import Viewport
 HANDLE_LIFETIME = timedelta(minutes=14)
 #: What an older private copy of a board says once a newer message shows the board.
 RETIRED = "This copy is out of date: your board goes on in a newer message below."
-#: Boards, and (player, kind) pairs, remembered at most; the least recently used go first.
+#: Boards remembered at most; the least recently used go first.
 REMEMBERED = 10_000
 
 K = TypeVar("K")
@@ -116,18 +117,13 @@ class Shown:
       its private copy, replaced by each newer one. A click on the public message keeps the
       private copy in view. A copy is editable only while the interaction token that showed
       it lives (``HANDLE_LIFETIME``); after that there is none.
-    - Each player's board of each kind is the one they were last shown; typed commands go
-      to it.
-    - At most ``REMEMBERED`` boards and as many (player, kind) pairs are kept; the least
-      recently used is forgotten first, as a restart forgets it: its next typed move shows
-      the board's first window and mode, and a player's commands go to their newest
-      unfinished board of the kind in the channel.
+    - At most ``REMEMBERED`` boards are kept; the least recently used is forgotten first, as
+      a restart forgets it: its next typed move shows the board's first window and mode.
     - One lock per board, kept only while someone holds it or waits for it.
     """
 
     def __init__(self, limit: int = REMEMBERED) -> None:
         self._boards: Recent[int, _Board] = Recent(limit)  # game id -> view and copy
-        self._last_board: Recent[tuple[int, str], int] = Recent(limit)  # (user, kind) -> id
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def remember(
@@ -138,12 +134,11 @@ class Shown:
         window: Viewport,
         mode: str,
     ) -> Handle | None:
-        """Note that a message now shows a board, and that its player saw it last; a message
-        other than the board's public one is its private copy, kept to update in place.
-        Returns the private copy in view before (None: none, or no longer editable)."""
+        """Note that a message now shows a board; a message other than the board's public
+        one is its private copy, kept to update in place. Returns the private copy in view
+        before (None: none, or no longer editable)."""
         before = self.copy(game.id)
         self.saw(game, window, mode)
-        self._last_board.put((interaction.user.id, game.kind), game.id)
         handle = Handle(interaction, message_id)
         if handle.shown_id is None or handle.shown_id != game.message_id:
             board = self._boards.get(game.id)
@@ -190,10 +185,6 @@ class Shown:
             board.copy = None  # its interaction is of no more use: let it go
             return None
         return board.copy
-
-    def last_board(self, user_id: int, kind: str) -> int | None:
-        """The board of a kind a user was last shown (by this bot), if any."""
-        return self._last_board.get((user_id, kind))
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """One lock per board: moves on a board are played and answered one after the

@@ -99,6 +99,8 @@ async def move(
     act: Callable[[], Awaitable[Played]],
     clicked: Callable[[Played], Clicked] | None = None,
     note: Callable[[Played], str | None] | None = None,
+    *,
+    confirmed: bool = False,
 ) -> None:
     """One move, from a button (``clicked``: the window and mode of its message) or a typed
     command, under the board's lock: play it, build the board's message (its window
@@ -107,9 +109,10 @@ async def move(
     answer is not ready in time), ``note`` (what the move did) under its text; a typed move
     updates the board in view (its public message and the private copy its player last saw,
     keeping window and mode) and answers privately with the picture and ``note``, or with
-    the board itself when none is in view. A move that ends the game updates every copy in
+    the board itself when none is in view — in place of the question it was asked in, when
+    ``confirmed`` by that question's button. A move that ends the game updates every copy in
     view. A win is announced in a line."""
-    if clicked is not None:
+    if clicked is not None or confirmed:
         deadline = Deadline(interaction.response.defer)
     else:
         deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
@@ -123,7 +126,8 @@ async def move(
                 else:
                     typed = await _show_typed(interaction, played)
                     deferred = await deadline.settle()
-                    await _answer_typed(interaction, deferred, played.board.game, typed, said)
+                    answer = _Answer(interaction, deferred, confirmed)
+                    await _answer_typed(answer, played.board.game, typed, said)
             except Exception as error:  # stored, but not shown: never "nothing was changed"
                 interaction.client.log_error(error)
                 interaction.extras["outcome"] = "error"
@@ -156,15 +160,23 @@ class Typed:
     mode: str
 
 
-async def _answer_typed(
-    interaction: Interaction, deferred: bool, game: Game, typed: Typed, note: str | None
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """How a typed move is answered: its interaction, whether the answer was deferred, and
+    whether it takes the place of the question whose button confirmed the move."""
+
+    interaction: Interaction
+    deferred: bool
+    in_place: bool
+
+
+async def _answer_typed(answer: _Answer, game: Game, typed: Typed, note: str | None) -> None:
     """The private answer to a typed move (with ``note``, what it did, when given): the
     board's text and picture when the board in view was updated, else the board itself
     with its buttons (then the message to update next)."""
     content = typed.message.content + (f"\n{note}" if note else "")
     if typed.updated:
-        await _reply(interaction, deferred, content, typed.message.picture())
+        await _reply(answer, content, typed.message.picture())
         return
     if typed.had_board:
         content += (
@@ -172,8 +184,8 @@ async def _answer_typed(
             f"is the board; `/{game.kind} resume` shows it again."
         )
     message = typed.message
-    sent_id = await _reply(interaction, deferred, content, message.files(), message.view)
-    await _shown_anew(interaction, game, sent_id, typed.window, typed.mode)
+    sent_id = await _reply(answer, content, message.files(), message.view)
+    await _shown_anew(answer.interaction, game, sent_id, typed.window, typed.mode)
 
 
 async def _show_clicked(
@@ -228,14 +240,21 @@ async def _show_typed(interaction: Interaction, played: Played) -> Typed:
 
 
 async def _reply(
-    interaction: Interaction,
-    deferred: bool,
+    answer: _Answer,
     content: str,
     files: list[discord.File],
     view: discord.ui.View | None = None,
 ) -> int | None:
     """The private answer to a typed move, with ``files`` and ``view``; the id of the
-    message it made (None: the interaction's original response)."""
+    message it made (None: the interaction's original response — in place, the question)."""
+    interaction, deferred = answer.interaction, answer.deferred
+    if answer.in_place:
+        fields: dict[str, Any] = {"content": content, "attachments": files, "view": view}
+        if deferred:
+            await interaction.edit_original_response(allowed_mentions=NO_MENTIONS, **fields)
+        else:
+            await interaction.response.edit_message(allowed_mentions=NO_MENTIONS, **fields)
+        return None
     extra: dict[str, Any] = {"files": files, "view": view or discord.utils.MISSING}
     if deferred:
         sent = await interaction.followup.send(

@@ -23,6 +23,7 @@ from play import (
     NotYourBoard,
     NoUnfinishedBoard,
     PeriodStanding,
+    Risky,
     Standings,
     UserError,
     UserStats,
@@ -186,16 +187,23 @@ def _refusal(error: UserError, faces: Mapping[str, Face]) -> str:
     if isinstance(error, NoUnfinishedBoard):
         group = error.kind
         board = faces[group].board_noun if group in faces else "board"
-        if error.anywhere:
-            return (
-                f"You have no unfinished {board}. Start one with `/{group} daily` or "
-                f"`/{group} new`."
-            )
-        return (
-            f"You have no unfinished {board} in this channel: start one with "
-            f"`/{group} new` or `/{group} daily`."
-        )
+        return f"You have no unfinished {board}. Start one with `/{group} daily` or `/{group} new`."
     return str(error)
+
+
+def ask_first(risky: Risky, command: str) -> str:
+    """The question before a typed action that could end a daily attempt on a daily other
+    than the board last played: what it would do, and where."""
+    board = title(risky.board)
+    if risky.moves is None:
+        return (
+            f"This would give up {board}, your only attempt, and not the board you last "
+            "played. Give it up?"
+        )
+    return (
+        f"This would play `{command}` on {board}, your only attempt, and not on the board you "
+        "last played. Play it there?"
+    )
 
 
 def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
@@ -334,16 +342,22 @@ def period_leaderboard(
 
 
 def stats(record: UserStats, face: Face) -> str:
-    """A user's daily record of a kind: dailies played and solved, win rate, best and
-    average time, streaks, and their solve times as bars."""
+    """A user's record of a kind: their own boards started and solved; dailies played and
+    solved, win rate, best and average time, streaks, and their solve times as bars."""
     name = face.kind.title
-    if not record.played:
-        return f"<@{record.user_id}> has not played a daily {name} puzzle yet."
+    if not record.played and not record.boards:
+        return f"<@{record.user_id}> has not played {name} yet."
     lines = [
         f"**{name} stats of** <@{record.user_id}>",
-        f"Dailies played: {record.played} · solved: {record.solves} · "
-        f"win rate: {record.win_percent}%",
+        f"Boards of their own: {record.boards} started · {record.boards_solved} solved",
     ]
+    if not record.played:
+        lines.append("Dailies: none played yet.")
+        return "\n".join(lines)
+    lines.append(
+        f"Dailies played: {record.played} · solved: {record.solves} · "
+        f"win rate: {record.win_percent}%"
+    )
     if record.best_seconds is not None and record.average_seconds is not None:
         lines.append(
             f"Best time: {duration(record.best_seconds)} · average: "

@@ -196,7 +196,7 @@ class PostgresStorage:
             game_id = await db.fetchval(
                 pg(sql.CREATE_GAME),
                 puzzle.id, self._codecs[puzzle.kind].encode_state(state), owner_id, mode,
-                guild_id, channel_id, daily_id, self._clock(), day_ends,
+                guild_id, channel_id, daily_id, self._clock(), day_ends, owner_id,
             )  # fmt: skip
             if game_id is None:  # the player's game of this daily, made before
                 game_id = await db.fetchval(pg(sql.DAILY_GAME_ID), owner_id, daily_id)
@@ -226,6 +226,22 @@ class PostgresStorage:
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         row = await self._pool.fetchrow(pg(sql.DAILY_GAME), owner_id, daily_id)
         return self._game(row) if row else None
+
+    async def open_game(self, game_id: int) -> None:
+        await self._pool.execute(pg(sql.OPEN_GAME), game_id)
+
+    async def last_opened(self, owner_id: int, kind: str, *, playing: bool = False) -> Game | None:
+        statement = sql.LAST_OPENED_PLAYING if playing else sql.LAST_OPENED
+        row = await self._pool.fetchrow(pg(statement), owner_id, kind)
+        return self._game(row) if row else None
+
+    async def last_played(self, owner_id: int, kind: str) -> int | None:
+        found: int | None = await self._pool.fetchval(pg(sql.LAST_PLAYED), owner_id, kind)
+        return found
+
+    async def own_boards(self, owner_id: int, kind: str) -> dict[str, int]:
+        found = await self._pool.fetch(pg(sql.OWN_BOARDS), owner_id, kind)
+        return {row["outcome"]: int(row["boards"]) for row in found}
 
     async def change(
         self,

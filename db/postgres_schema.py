@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import asyncpg
 
-from .schema import DAILY_ROWS_FROM_COLUMNS, newer
+from .schema import DAILY_ROWS_FROM_COLUMNS, PLAY_ORDER_FROM_MOVES, newer
 
 if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
     #: A pooled connection.
@@ -157,7 +157,16 @@ _V4 = [
 # Version 5 (SQLite's schema 9): a result keeps its player's name as it was then.
 _V5 = ["ALTER TABLE results ADD COLUMN name TEXT"]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5]
+# Version 6 (SQLite's schema 10): the order in which each player last played or opened
+# their games, and last played them, filled in by the very SQL SQLite runs.
+_V6 = [
+    "ALTER TABLE games ADD COLUMN opened_order INTEGER",
+    "ALTER TABLE games ADD COLUMN played_order INTEGER",
+    *PLAY_ORDER_FROM_MOVES,
+    "ALTER TABLE games ALTER COLUMN opened_order SET NOT NULL",
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6]
 
 
 async def migrate(connection: Connection) -> int:

@@ -379,7 +379,34 @@ _V8 = [
 # leaderboards read the same on every server (results stored before have none).
 _V9 = ["ALTER TABLE results ADD COLUMN name TEXT"]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9]
+#: Schema 10's order of each player's games as they last played or opened them, from what
+#: earlier schemas kept: the time of a game's last move, else its start (the same SQL runs on
+#: PostgreSQL, version 6). Games with a move are ordered as played too, in the same numbers.
+PLAY_ORDER_FROM_MOVES = [
+    """UPDATE games SET opened_order = ranked.n FROM (
+        SELECT g.id, ROW_NUMBER() OVER (
+            PARTITION BY g.owner_id ORDER BY COALESCE(m.last_at, g.started_at), g.id
+        ) AS n
+        FROM games g LEFT JOIN (
+            SELECT game_id, MAX(at) AS last_at FROM moves GROUP BY game_id
+        ) m ON m.game_id = g.id
+    ) AS ranked WHERE ranked.id = games.id""",
+    """UPDATE games SET played_order = opened_order
+       WHERE EXISTS (SELECT 1 FROM moves m WHERE m.game_id = games.id)""",
+    "CREATE INDEX games_by_opened ON games (owner_id, opened_order)",
+]
+
+# Schema 10: which board each player played or opened last, and which they played last, as
+# numbers that grow per player (a clock may stand still; these never tie for one player):
+# typed commands, resume and the question before ending a daily read them, kept with the data
+# so a restart or another process knows them too.
+_V10 = [
+    "ALTER TABLE games ADD COLUMN opened_order INTEGER",
+    "ALTER TABLE games ADD COLUMN played_order INTEGER",
+    *PLAY_ORDER_FROM_MOVES,
+]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10]
 
 
 def newer(found: int, known: int) -> StorageUnusable:

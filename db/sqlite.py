@@ -179,7 +179,7 @@ class SqliteStorage:
                 sql.CREATE_GAME,
                 puzzle.id, self._codecs[puzzle.kind].encode_state(state), owner_id, mode,
                 guild_id, channel_id, daily_id, _text(self._clock()),
-                _text(day_ends) if day_ends else None,
+                _text(day_ends) if day_ends else None, owner_id,
                 on=db,
             )  # fmt: skip
             if created is None:  # the player's game of this daily, made before
@@ -213,6 +213,23 @@ class SqliteStorage:
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         row = await self._one(sql.DAILY_GAME, owner_id, daily_id)
         return self._game(row) if row else None
+
+    async def open_game(self, game_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(sql.OPEN_GAME, (game_id,))
+
+    async def last_opened(self, owner_id: int, kind: str, *, playing: bool = False) -> Game | None:
+        statement = sql.LAST_OPENED_PLAYING if playing else sql.LAST_OPENED
+        row = await self._one(statement, owner_id, kind)
+        return self._game(row) if row else None
+
+    async def last_played(self, owner_id: int, kind: str) -> int | None:
+        row = await self._one(sql.LAST_PLAYED, owner_id, kind)
+        return int(row["id"]) if row else None
+
+    async def own_boards(self, owner_id: int, kind: str) -> dict[str, int]:
+        found = await self._all(sql.OWN_BOARDS, owner_id, kind)
+        return {row["outcome"]: int(row["boards"]) for row in found}
 
     async def change(
         self,

@@ -27,10 +27,33 @@ PUZZLE = f"SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE p.kind = ? AND p.params 
 
 # -- games ----------------------------------------------------------------------------------
 GAME = f"{GAMES} WHERE g.id = ?"
-#: A player's daily game is created once: a second one returns no id.
-CREATE_GAME = """INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
-    daily_id, started_at, day_ends) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+#: The next number in the order its owner played or opened their games (``games`` being the
+#: game at hand, or the owner's id given as a parameter).
+_NEXT_ORDER = (
+    "(SELECT COALESCE(MAX(o.opened_order), 0) + 1 FROM games o WHERE o.owner_id = {owner})"
+)
+#: A player's daily game is created once: a second one returns no id. Its owner opened it.
+CREATE_GAME = f"""INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
+    daily_id, started_at, day_ends, opened_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,
+    {_NEXT_ORDER.format(owner="?")})
     ON CONFLICT (owner_id, daily_id) WHERE daily_id IS NOT NULL DO NOTHING RETURNING id"""
+#: Its owner opened a game still being played (shown again): the one they opened last.
+OPEN_GAME = f"""UPDATE games SET opened_order = {_NEXT_ORDER.format(owner="games.owner_id")}
+    WHERE id = ? AND outcome = 'playing'"""
+#: Owner and kind: their games, the one they played or opened last first.
+_BY_ORDER = f"{GAMES} WHERE g.owner_id = ? AND p.kind = ?"
+LAST_OPENED = f"{_BY_ORDER} ORDER BY g.opened_order DESC, g.id DESC LIMIT 1"
+LAST_OPENED_PLAYING = (
+    f"{_BY_ORDER} AND g.outcome = 'playing' ORDER BY g.opened_order DESC, g.id DESC LIMIT 1"
+)
+#: Owner and kind: their game still being played that they made a move on last.
+LAST_PLAYED = """SELECT g.id FROM games g JOIN puzzles p ON p.id = g.puzzle_id
+    WHERE g.owner_id = ? AND p.kind = ? AND g.outcome = 'playing'
+    AND g.played_order IS NOT NULL ORDER BY g.played_order DESC, g.id DESC LIMIT 1"""
+#: Owner and kind: how many of their own boards (no dailies) stand at each outcome.
+OWN_BOARDS = """SELECT g.outcome, COUNT(*) AS boards FROM games g
+    JOIN puzzles p ON p.id = g.puzzle_id
+    WHERE g.owner_id = ? AND p.kind = ? AND g.daily_id IS NULL GROUP BY g.outcome"""
 DAILY_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND daily_id = ?"
 INTERACTION_GAME = "SELECT game_id FROM interactions WHERE id = ?"
 #: Returns the id only for an interaction not recorded before.
@@ -41,8 +64,11 @@ SET_GAME_MESSAGE = "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?
 UNFINISHED_GAMES = f"""{GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'
     AND (CAST(? AS BIGINT) IS NULL OR g.channel_id = ?) ORDER BY g.id DESC"""
 DAILY_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.daily_id = ?"
-UPDATE_GAME = """UPDATE games SET state = ?, turns = turns + ?, hints = hints + ?,
-    version = version + 1, outcome = ?, finished_at = ? WHERE id = ?"""
+#: A move is a play: the game becomes the one its owner played, and opened, last.
+UPDATE_GAME = f"""UPDATE games SET state = ?, turns = turns + ?, hints = hints + ?,
+    version = version + 1, outcome = ?, finished_at = ?,
+    opened_order = {_NEXT_ORDER.format(owner="games.owner_id")},
+    played_order = {_NEXT_ORDER.format(owner="games.owner_id")} WHERE id = ?"""
 ADD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)"
 ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
     hints, solved_at, late, points, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -117,6 +117,23 @@ class Storage(Protocol):
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         """The owner's game of a daily puzzle, or None."""
 
+    async def open_game(self, game_id: int) -> None:
+        """Note that its owner opened the game (shown again) while it is still being played:
+        it becomes the one they opened last. Creating a game and every change of it count
+        as opening it; a change also counts as playing it."""
+
+    async def last_opened(self, owner_id: int, kind: str, *, playing: bool = False) -> Game | None:
+        """The owner's game of a kind they played or opened last (among those still being
+        played, if ``playing``), or None."""
+
+    async def last_played(self, owner_id: int, kind: str) -> int | None:
+        """The id of the owner's game of a kind still being played that they changed last
+        (None: they changed none)."""
+
+    async def own_boards(self, owner_id: int, kind: str) -> dict[str, int]:
+        """How many of the owner's own games of a kind (dailies left out) stand at each
+        outcome; outcomes without one are left out."""
+
     async def change(
         self,
         game_id: int,

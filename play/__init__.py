@@ -6,7 +6,7 @@ from pathlib import Path
 import db
 from puzzle import KINDS
 
-from .boards import Board, Played, Standings, load
+from .boards import Board, Played, Risky, Standings, load
 from .errors import (
     BoardOver,
     BoardSolved,
@@ -50,6 +50,7 @@ __all__ = [
     "NotYourBoard",
     "PeriodStanding",
     "Played",
+    "Risky",
     "Standing",
     "Standings",
     "UserError",

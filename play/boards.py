@@ -70,6 +70,20 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
+class Risky:
+    """A typed action that could end a daily attempt on a daily other than the board its
+    player last played: that board, its version, and the moves as the kind writes them
+    (None: giving it up). The front end asks before playing it."""
+
+    board: Board
+    moves: str | None
+
+    @property
+    def version(self) -> int:
+        return self.board.game.version
+
+
+@dataclass(frozen=True, slots=True)
 class Standings:
     """A daily puzzle's results: this server's (if any) and everyone's, ranked."""
 

@@ -55,8 +55,17 @@ class BoardOver(UserError):
         self.kind = kind
 
 
+class BoardChanged(UserError):
+    """The board changed since its player was asked about a move on it: nothing is played."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "That board changed since you were asked, so nothing was played: type it again."
+        )
+
+
 class LastBoardOver(UserError):
-    """The board a typed command means (the one its player last saw) is over: it is not
+    """The board a typed command means (the one its player last played or opened) is over: it is not
     passed over for another. ``over`` is that board, for the front end to name."""
 
     def __init__(self, over: Board) -> None:
@@ -65,10 +74,8 @@ class LastBoardOver(UserError):
 
 
 class NoUnfinishedBoard(UserError):
-    """The player has no board to continue (in this channel, or anywhere)."""
+    """The player has no board of ``kind`` to continue."""
 
-    def __init__(self, anywhere: bool, kind: str) -> None:
-        where = "" if anywhere else " in this channel"
-        super().__init__(f"You have no unfinished board{where}. Start one.")
-        self.anywhere = anywhere
+    def __init__(self, kind: str) -> None:
+        super().__init__("You have no unfinished board. Start one.")
         self.kind = kind

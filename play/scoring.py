@@ -167,9 +167,9 @@ TIME_BUCKETS = (30, 60, 120, 300, 600, 1200)
 
 @dataclass(frozen=True, slots=True)
 class UserStats:
-    """A user's daily record: dailies played and solved, times (hint penalties included) and
-    how many fell in each of ``TIME_BUCKETS``' buckets, and streaks of consecutive puzzle
-    dates solved."""
+    """A user's record of a kind: dailies played and solved, times (hint penalties included)
+    and how many fell in each of ``TIME_BUCKETS``' buckets, streaks of consecutive puzzle
+    dates solved; and their own boards, started and solved."""
 
     user_id: int
     solves: int
@@ -179,6 +179,9 @@ class UserStats:
     longest_streak: int
     played: int
     time_counts: tuple[int, ...]
+    #: Boards of their own (dailies left out): started, and solved.
+    boards: int = 0
+    boards_solved: int = 0
 
     @property
     def win_percent(self) -> int:

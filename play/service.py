@@ -12,15 +12,15 @@ import asyncio
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import Any
 
 import db
 from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
-from puzzle import KINDS, Marks, MoveError, Status, normalize_seed, quote
+from puzzle import KINDS, CanLose, Marks, MoveError, Status, normalize_seed, quote
 
-from .boards import Board, Played, Standings, load
+from .boards import Board, Played, Risky, Standings, load
 from .daily import (
     DAILY_PREFIX,
     RefusedChoice,
@@ -31,6 +31,7 @@ from .daily import (
     zone_info,
 )
 from .errors import (
+    BoardChanged,
     BoardOver,
     BoardSolved,
     LastBoardOver,
@@ -270,6 +271,7 @@ class GameService:
         attempt."""
         existing = await self.storage.daily_game(owner_id, daily.id)
         if existing is not None:
+            await self.storage.open_game(existing.id)
             return await self.board(existing)
         ends = day_end(daily.date, await self.zone(guild_id))
         return await self._start(
@@ -301,26 +303,40 @@ class GameService:
         )
         return await self.board(game)
 
-    async def current_game(
-        self, kind: str, owner_id: int, channel_id: int | None, prefer: int | None = None
-    ) -> Game:
-        """The game of a kind a typed command means: ``prefer`` (the board the user last
-        saw) if it is theirs and of that kind — refused in a sentence once it is over, never
-        passed over for another board — else their newest unfinished game in this channel."""
-        if prefer is not None:
-            game = await self.storage.game(prefer)
-            if game is not None and game.owner_id == owner_id and game.kind == kind:
-                if game.finished:
-                    raise LastBoardOver(await self.board(game))
-                return game
-        games = await self._unfinished(owner_id, channel_id, kind)
-        if not games:
-            raise NoUnfinishedBoard(anywhere=False, kind=kind)
-        return games[0]
+    async def current_game(self, kind: str, owner_id: int) -> Game:
+        """The game of a kind a typed command means: the one its player last played or
+        opened (a move, a hint, a new board, the daily, resume — never a look at another
+        window or mode), refused in a sentence once it is over, never passed over for
+        another board."""
+        game = await self.storage.last_opened(owner_id, kind)
+        if game is None:
+            raise NoUnfinishedBoard(kind)
+        if game.finished:
+            raise LastBoardOver(await self.board(game))
+        return game
 
-    async def _unfinished(self, owner_id: int, channel_id: int | None, kind: str) -> list[Game]:
-        games = await self.storage.unfinished_games(owner_id, channel_id)
-        return [game for game in games if game.kind == kind]
+    async def risk(self, game: Game, moves: str | None) -> Risky | None:
+        """What to ask before a typed action on ``game`` — ``moves`` in the kind's notation,
+        or giving up (None) — when it could end a daily attempt (its kind says the moves
+        could lose) on a daily other than the board its player last played; None: play it
+        at once (moves that do not parse are refused when played)."""
+        if game.daily_id is None:
+            return None
+        written = None
+        if moves is not None:
+            engine, puzzle = KINDS[game.kind], load(game.puzzle)
+            if not isinstance(engine, CanLose):
+                return None
+            try:
+                chosen = engine.parse_moves(puzzle, game.state, moves)
+            except ValueError:
+                return None
+            if not engine.could_lose(puzzle, game.state, chosen):
+                return None
+            written = " ".join(engine.format_move(puzzle, move) for move in chosen)
+        if await self.storage.last_played(game.owner_id, game.kind) in (None, game.id):
+            return None
+        return Risky(await self.board(game), written)
 
     async def _newest_unfinished(
         self, owner_id: int, channel_id: int | None, kind: str
@@ -332,22 +348,17 @@ class GameService:
         )
         return games[0] if games else None
 
-    async def resume(
-        self, kind: str, owner_id: int, channel_id: int | None, guild_id: int | None = None
-    ) -> Board:
-        """The user's unfinished game of today's daily of a kind (where they are) if there
-        is one, else their newest unfinished game of that kind: in this channel if any, else
-        anywhere."""
-        day = await self.local_today(guild_id)
-        params = KINDS[kind].format_params(await self.daily_params(guild_id, day, kind))
-        today = await self.storage.daily_puzzle(day, kind, params)
-        if today is not None:
-            game = await self.storage.daily_game(owner_id, today.id)
-            if game is not None and not game.finished:
-                return await self.board(game)
-        game = await self._newest_unfinished(owner_id, channel_id, kind)
+    async def _unfinished(self, owner_id: int, channel_id: int | None, kind: str) -> list[Game]:
+        games = await self.storage.unfinished_games(owner_id, channel_id)
+        return [game for game in games if game.kind == kind]
+
+    async def resume(self, kind: str, owner_id: int) -> Board:
+        """The user's unfinished game of a kind they last played or opened, anywhere; it is
+        opened again."""
+        game = await self.storage.last_opened(owner_id, kind, playing=True)
         if game is None:
-            raise NoUnfinishedBoard(anywhere=True, kind=kind)
+            raise NoUnfinishedBoard(kind)
+        await self.storage.open_game(game.id)
         return await self.board(game)
 
     async def pack_puzzle(
@@ -391,10 +402,13 @@ class GameService:
         moves: Moves,
         interaction_id: int | None = None,
         name: str | None = None,
+        version: int | None = None,
     ) -> Played:
         """Moves on the player's game, all or nothing: text in the kind's notation ('B3
         C4x2 D1ccw'), or a click's way to write it from the game as stored. ``name``: the
-        player's name where they play, kept with the daily result a solve earns."""
+        player's name where they play, kept with the daily result a solve earns;
+        ``version``: the game's version they were asked about, if any (refused if it
+        changed since)."""
 
         def choose(puzzle: Any, current: Game) -> Sequence[Any]:
             text = moves if isinstance(moves, str) else moves(current)
@@ -408,7 +422,7 @@ class GameService:
                 raise UserError(f"Make at most {MAX_MOVES} moves per command. Nothing was changed.")
             return chosen
 
-        return await self._change(game_id, user_id, choose, False, interaction_id, name)
+        return await self._change(game_id, user_id, choose, False, interaction_id, name, version)
 
     async def hint(
         self,
@@ -448,15 +462,20 @@ class GameService:
         return await self._transition(game_id, user_id, back, interaction_id)
 
     async def give_up(
-        self, game_id: int, user_id: int, interaction_id: int | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        interaction_id: int | None = None,
+        version: int | None = None,
     ) -> Played:
-        """End the player's game without solving it (a daily earns no result)."""
+        """End the player's game without solving it (a daily earns no result); ``version``
+        as for ``play``."""
 
         def stop(puzzle: Any, current: Game) -> Step:
             status = KINDS[current.kind].status(puzzle, current.state)
             return Step(current.state, Status("lost", status.details), ("giveup",))
 
-        return await self._transition(game_id, user_id, stop, interaction_id)
+        return await self._transition(game_id, user_id, stop, interaction_id, version=version)
 
     async def _change(
         self,
@@ -466,6 +485,7 @@ class GameService:
         hint: bool,
         interaction_id: int | None,
         name: str | None,
+        version: int | None = None,
     ) -> Played:
         """Moves chosen from and applied to the stored state, by the kind's rules."""
 
@@ -486,7 +506,7 @@ class GameService:
                 trace=applied.trace,
             )
 
-        return await self._transition(game_id, user_id, play, interaction_id, name)
+        return await self._transition(game_id, user_id, play, interaction_id, name, version)
 
     async def _transition(
         self,
@@ -495,10 +515,11 @@ class GameService:
         step: Callable[[Any, Game], Step],
         interaction_id: int | None,
         name: str | None = None,
+        version: int | None = None,
     ) -> Played:
-        """One transaction: the game is the player's, the step is computed from the stored
-        state, and a daily solve stores its result (late after the date ended) under the
-        player's ``name``."""
+        """One transaction: the game is the player's (at ``version``, if given), the step
+        is computed from the stored state, and a daily solve stores its result (late after
+        the date ended) under the player's ``name``."""
 
         def rules(current: Game, now: datetime) -> Change:
             if current.owner_id != user_id:
@@ -517,11 +538,13 @@ class GameService:
 
         try:
             changed = await self.storage.change(
-                game_id, user_id, rules, interaction_id=interaction_id
+                game_id, user_id, rules, expected_version=version, interaction_id=interaction_id
             )
         except db.GameFinished as error:
             over = BoardSolved if error.outcome == "solved" else BoardOver
             raise over(error.kind) from None
+        except db.StaleGame:
+            raise BoardChanged() from None
         except db.GameNotFound:
             raise NoSuchBoard() from None
         except (db.StorageError, MoveError) as error:
@@ -598,8 +621,10 @@ class GameService:
         return local, await ranked(None)
 
     async def stats(self, kind: str, user_id: int) -> UserStats:
-        """A user's daily record of a kind."""
+        """A user's record of a kind: their dailies, and their own boards apart."""
         results = [r for r in await self.storage.user_results(user_id) if r.kind == kind]
         games = [g for g in await self.storage.user_daily_games(user_id) if g.kind == kind]
         played = dailies_played(games, results, self.clock())
-        return user_stats(user_id, results, self.today(), played)
+        own = await self.storage.own_boards(user_id, kind)
+        daily = user_stats(user_id, results, self.today(), played)
+        return replace(daily, boards=sum(own.values()), boards_solved=own.get("solved", 0))

@@ -23,7 +23,8 @@ Two extras are optional, looked up on the kind object by the command line (``puz
 ``text_format(puzzle, state)``, its board as plain text (``TextFormat``, Tatham's
 ``text_format``; without it the command line prints the texts), and ``command_line``, its own
 part of ``python -m puzzle`` (``CommandLine``: options, a JSON form, a board read without a
-code), kept in the kind's ``engine/cli.py``.
+code), kept in the kind's ``engine/cli.py``. A kind whose games can be lost says which moves
+could lose one (``CanLose``), so a front end can ask before they end a daily attempt.
 """
 
 from __future__ import annotations
@@ -248,6 +249,16 @@ class TextFormat(Protocol):
     def text_format(self, puzzle: Any, state: Any) -> str:
         """The board in this state as lines of text, coordinates included where the kind's
         moves name cells."""
+        ...
+
+
+@runtime_checkable
+class CanLose(Protocol):
+    """A kind whose games can be lost by a move (without it, no move ever loses one)."""
+
+    def could_lose(self, puzzle: Any, state: Any, moves: Sequence[Any]) -> bool:
+        """Whether playing these moves from this state could lose the game, judged from
+        what the player sees (never from what the board hides: the answer tells nothing)."""
         ...
 
 

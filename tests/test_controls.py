@@ -179,10 +179,13 @@ async def test_the_daily_post_pings_only_the_opt_in_role(harness, clock):
     assert (await harness.bot.storage.guild_settings(GUILD_ID)).role_id is None
 
 
-async def test_resume_prefers_todays_daily(harness):
+async def test_resume_brings_back_the_board_opened_last(harness):
     await enable_daily(harness)
     await harness.command("daily", ALICE)
     await new_board(harness, seed="later")  # newer, in this channel
+    resumed = board_message(await harness.command("resume", ALICE))
+    assert resumed.content.startswith("**Pipes 5x4-later**")
+    await harness.command("daily", ALICE)  # today's daily opened again
     resumed = board_message(await harness.command("resume", ALICE))
     assert resumed.content.startswith("**Daily Pipes 2026-11-22**")
 
@@ -238,11 +241,11 @@ async def test_status_names_the_next_post(harness, clock):
     assert f"Next post: <t:{tomorrow}:F>." in status[0].content
 
 
-async def test_typed_moves_go_to_the_board_last_shown(harness):
+async def test_typed_moves_go_to_the_board_last_opened(harness):
     await enable_daily(harness)
     await harness.command("daily", ALICE)
     _, _, personal = await new_board(harness, seed="newer")  # newest in the channel
-    await harness.command("resume", ALICE)  # shows today's daily again
+    await harness.command("daily", ALICE)  # shows today's daily again
     await harness.command("rotate", ALICE, cells="A1")
     daily = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
     assert daily.turns == 1

@@ -264,6 +264,43 @@ async def test_unfinished_games_and_messages(storage):
     assert (await storage.game(first.id)).message_id == 555
 
 
+async def test_the_game_a_player_played_or_opened_last_is_known_whatever_the_clock(storage):
+    """Creating, changing and opening a game make it the one its player opened last, in that
+    order even while the clock stands still; only a change makes it the one played last; a
+    finished game is never opened again, nor someone else's game counted."""
+    older, newer = await new_game(storage), await new_game(storage)
+    await new_game(storage, owner=2)
+    assert (await storage.last_opened(1, "pipes")).id == newer.id
+    assert await storage.last_played(1, "pipes") is None
+    await storage.change(older.id, 1, turn([(0, 1)]))
+    assert (await storage.last_opened(1, "pipes")).id == older.id
+    assert await storage.last_played(1, "pipes") == older.id
+    await storage.open_game(newer.id)
+    assert (await storage.last_opened(1, "pipes")).id == newer.id
+    assert await storage.last_played(1, "pipes") == older.id
+    await storage.change(older.id, 1, turn([(0, 1)], outcome="lost"))
+    assert (await storage.last_opened(1, "pipes")).id == older.id  # over, and still the last
+    assert (await storage.last_opened(1, "pipes", playing=True)).id == newer.id
+    assert await storage.last_played(1, "pipes") is None  # the one played last is over
+    await storage.open_game(older.id)  # over: not opened again
+    await storage.open_game(newer.id)
+    assert (await storage.last_opened(1, "pipes")).id == newer.id
+    assert await storage.last_opened(1, "mines") is None
+    assert await storage.last_opened(3, "pipes") is None
+
+
+async def test_a_players_own_boards_are_counted_by_outcome_without_dailies(storage):
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    await new_game(storage, owner=8, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+    for outcome in ("solved", "solved", "lost", "playing"):
+        game = await new_game(storage, owner=8)
+        if outcome != "playing":
+            await storage.change(game.id, 8, turn([(0, 1)], outcome=outcome))
+    await new_game(storage, owner=9)
+    assert await storage.own_boards(8, "pipes") == {"solved": 2, "lost": 1, "playing": 1}
+    assert await storage.own_boards(8, "mines") == {}
+
+
 async def test_daily_puzzles_and_posts_are_claimed_once_even_by_rival_storages(backend, tmp_path):
     path = tmp_path / "rivals.sqlite3"
     a, b = await open_backend(backend, path), await open_backend(backend, path)

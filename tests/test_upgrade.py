@@ -2,7 +2,8 @@
 place: every game, daily, post, move, result and streak is kept, and each code's puzzle is
 stored once, exactly the puzzle that code stood for. A database of schema 7 (PostgreSQL:
 version 3) keeps every server's dailies exactly when its columns become daily rows; one of
-schema 8 (version 4) keeps its results, nameless, and names the results stored after."""
+schema 8 (version 4) keeps its results, nameless, and names the results stored after; one of
+schema 9 (version 5) orders its games as their players last played them."""
 
 import sqlite3
 from dataclasses import replace
@@ -363,7 +364,10 @@ async def test_a_postgresql_database_of_version_three_keeps_every_servers_dailie
 
 # -- Schema 8 / PostgreSQL version 4: a result keeps its player's name -----------------------
 
-#: A result as schema 8 (version 4) wrote it: no name.
+#: A solved daily game and a result as schema 8 (version 4) wrote them: no name.
+OLD_GAME = """INSERT INTO games (puzzle_id, state, owner_id, mode, daily_id, started_at,
+    outcome, finished_at, turns, version) VALUES (?, ?, 7, 'daily', ?, ?, 'solved', ?, 12, 12)
+    RETURNING id"""
 OLD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
     hints, solved_at, late, points) VALUES (?, 7, 5, ?, 95.5, 12, 1, ?, ?, NULL)"""
 
@@ -379,16 +383,20 @@ async def test_results_stored_before_names_are_kept_and_later_ones_keep_their_na
     monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
     store = await open_backend(backend, where)
     daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
-    old = await new_game(store, owner=7, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
-    await store.change(old.id, 7, turn([(0, 1)], outcome="solved"))
     await store.close()
+    state = KIND.encode_state(KIND.initial_state(KIND.load(daily.puzzle)))
     if backend == "sqlite":
         with sqlite3.connect(where) as raw:
-            raw.execute(OLD_RESULT, (daily.id, old.id, solved_at.isoformat(), 0))
+            at = solved_at.isoformat()
+            [old] = raw.execute(OLD_GAME, (daily.puzzle.id, state, daily.id, at, at)).fetchone()
+            raw.execute(OLD_RESULT, (daily.id, old, at, 0))
     else:
         url = await pgserver.database_for(where)
         raw = await asyncpg.connect(url)
-        await raw.execute(numbered(OLD_RESULT), daily.id, old.id, solved_at, False)
+        old = await raw.fetchval(
+            numbered(OLD_GAME), daily.puzzle.id, state, daily.id, solved_at, solved_at
+        )
+        await raw.execute(numbered(OLD_RESULT), daily.id, old, solved_at, False)
         await raw.close()
     monkeypatch.undo()
 
@@ -396,7 +404,7 @@ async def test_results_stored_before_names_are_kept_and_later_ones_keep_their_na
     try:
         [kept] = await store.results(daily.id)
         assert (kept.user_id, kept.game_id, kept.seconds, kept.turns, kept.hints) == (
-            7, old.id, 95.5, 12, 1,
+            7, old, 95.5, 12, 1,
         )  # fmt: skip
         assert (kept.solved_at, kept.late, kept.points, kept.name) == (
             solved_at, False, None, None,
@@ -419,3 +427,68 @@ async def test_results_stored_before_names_are_kept_and_later_ones_keep_their_na
         newest = await raw.fetchval("SELECT max(version) FROM schema_version")
         assert newest == len(postgres_schema.MIGRATIONS)
         await raw.close()
+
+
+# -- Schema 10 / PostgreSQL version 6: the order players played and opened their games -----
+
+#: A game and a move as schema 9 (version 5) wrote them.
+GAME_BEFORE_ORDER = """INSERT INTO games (puzzle_id, state, owner_id, mode, started_at)
+    VALUES (?, ?, 7, 'personal', ?) RETURNING id"""
+MOVE_BEFORE_ORDER = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, 7, ?, ?, ?)"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_games_stored_before_their_order_are_ordered_by_their_last_move(
+    backend, tmp_path, monkeypatch, request
+):
+    """Three games of schema 9: the one played last (though started first) is the one typed
+    commands go to, and the order counts on from there."""
+    where = tmp_path / "v9.sqlite3"
+    module, previous = (schema, 9) if backend == "sqlite" else (postgres_schema, 5)
+    if backend == "postgres":
+        request.getfixturevalue("postgres")
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
+    store = await open_backend(backend, where)
+    puzzle = await store.store_puzzle(PIPES)
+    await store.close()
+    state = KIND.encode_state(KIND.initial_state(KIND.load(puzzle)))
+
+    def at(hour, minute):
+        return datetime(2026, 11, 22, hour, minute, tzinfo=UTC)
+
+    # (started, moves at): played at 10:05; never played, started 10:01; played last, 10:10.
+    games = [(at(10, 0), [at(10, 5)]), (at(10, 1), []), (at(9, 0), [at(9, 30), at(10, 10)])]
+    ids = []
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            for started, moves in games:
+                [game] = raw.execute(
+                    GAME_BEFORE_ORDER, (puzzle.id, state, started.isoformat())
+                ).fetchone()
+                for moment in moves:
+                    raw.execute(MOVE_BEFORE_ORDER, (game, "A1:1", 0, moment.isoformat()))
+                ids.append(game)
+    else:
+        raw = await asyncpg.connect(await pgserver.database_for(where))
+        for started, moves in games:
+            game = await raw.fetchval(numbered(GAME_BEFORE_ORDER), puzzle.id, state, started)
+            for moment in moves:
+                await raw.execute(numbered(MOVE_BEFORE_ORDER), game, "A1:1", False, moment)
+            ids.append(game)
+        await raw.close()
+    monkeypatch.undo()
+    played, unplayed, last = ids
+
+    store = await open_backend(backend, where)
+    try:
+        assert (await store.last_opened(7, "pipes")).id == last
+        assert await store.last_played(7, "pipes") == last
+        assert await store.own_boards(7, "pipes") == {"playing": 3}
+        await store.open_game(unplayed)  # opened: typed commands go there; played: no
+        assert (await store.last_opened(7, "pipes")).id == unplayed
+        assert await store.last_played(7, "pipes") == last
+        await store.change(played, 7, turn([(0, 1)]))  # counts on from the stored order
+        assert (await store.last_opened(7, "pipes")).id == played
+        assert await store.last_played(7, "pipes") == played
+    finally:
+        await store.close()

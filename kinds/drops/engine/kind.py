@@ -220,6 +220,14 @@ class DropsKind(TextParams[Params]):
         trace = tuple(Chain(t.ticks, drops, len(played) - k) for k, t, drops in chains)
         return Applied(state, tuple(played), len(played), marks, trace)
 
+    def could_lose(self, puzzle: Drops, state: State, moves: Sequence[int]) -> bool:
+        """Whether these taps leave no drops with drops still on the board: nothing is
+        hidden, so what could happen is what will."""
+        try:
+            return self.apply(puzzle, state, moves).state.outcome == "lost"
+        except MoveError:  # refused: it loses nothing
+            return False
+
     def status(self, puzzle: Drops, state: State) -> Status:
         """Solved once cleared, scoring the drops left; lost with no drops left and drops on
         the board. Details for pictures: ``drops`` (left), ``bursts`` and

@@ -13,7 +13,7 @@ from db import Result
 from kinds.drops.engine import KIND, Params, State, Tick, read, solve, tap
 from kinds.drops.tests.dropskit import as_rows, play_tap, stored
 from play.scoring import ranked
-from puzzle import MoveError
+from puzzle import CanLose, MoveError
 
 POBOKE = "4x4;drops=10;0000/0000/4043/4440"
 SEED = "6x6;drops=10;342232/000023/042023/212331/240330/424111"
@@ -192,6 +192,17 @@ def test_no_tap_on_a_finished_game_and_a_last_drop_spent_is_a_loss():
     with pytest.raises(MoveError):
         play(load(POBOKE), "B4", won.state)
     assert isinstance(KIND.hint(load(POBOKE), won.state), str)
+
+
+def test_taps_could_lose_exactly_when_they_spend_the_last_drops_without_clearing():
+    puzzle = load("4x4;drops=2;1000/0000/0000/0000")
+    start = KIND.initial_state(puzzle)
+    assert isinstance(KIND, CanLose)
+    assert not KIND.could_lose(puzzle, start, [5])
+    assert KIND.could_lose(puzzle, start, [5, 10])
+    assert not KIND.could_lose(load(POBOKE), KIND.initial_state(load(POBOKE)), [13])  # B4 clears
+    lost = play(puzzle, "B2 C3").state
+    assert not KIND.could_lose(puzzle, lost, [0])  # refused: nothing to lose
 
 
 def test_status_details_tell_what_a_picture_needs():

@@ -155,6 +155,11 @@ class MinesKind(TextParams[Params]):
             state, tuple(played), opens, Marks(cells, focus=cells[-1] if cells else None)
         )
 
+    def could_lose(self, puzzle: Puzzle, state: State, moves: Sequence[Move]) -> bool:
+        """Any opening could (a chord too, should a flag be wrong); flags never do. Judged
+        by the moves alone, so the answer tells nothing of where the mines are."""
+        return any(move.action != "flag" for move in moves)
+
     def status(self, puzzle: Puzzle, state: State) -> Status:
         flags = len(state.flagged)
         lost = state.exploded is not None

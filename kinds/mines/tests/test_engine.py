@@ -23,7 +23,7 @@ from kinds.mines.engine import (
 )
 from kinds.mines.engine.generator import draw_start, shuffled_mines
 from kinds.mines.engine.grid import flood
-from puzzle import KINDS, MoveError
+from puzzle import KINDS, CanLose, MoveError
 from puzzle.prng import Stream
 
 # ------------------------------------------------------------------ independent helpers
@@ -407,6 +407,17 @@ BOARD = puzzle_of(
         ".....",
     ]
 )
+
+
+def test_any_opening_could_lose_mine_or_not_and_a_flag_never_does():
+    """Asked before a daily's opening: the answer is the same on a mine and off one."""
+    state = KIND.initial_state(BOARD)
+    assert isinstance(KIND, CanLose)
+    c3, e5 = 12, 24  # a mine, and a safe cell
+    assert KIND.could_lose(BOARD, state, [Move(c3, "open")])
+    assert KIND.could_lose(BOARD, state, [Move(e5, "open")])
+    assert KIND.could_lose(BOARD, state, [Move(c3, "flag"), Move(13, "chord")])
+    assert not KIND.could_lose(BOARD, state, moves_of(BOARD, "C3f D4f E5f"))
 
 
 def test_chords_open_the_neighbours_or_explode_on_a_wrong_flag():

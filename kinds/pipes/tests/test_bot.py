@@ -148,7 +148,9 @@ async def test_bad_rotate_input_changes_nothing(harness, cells, message):
 
 async def test_rotate_without_a_game(harness):
     made = await harness.command("rotate", BOB, cells="A1")
-    assert "no unfinished board in this channel" in made[0].content
+    assert made[0].content == (
+        "You have no unfinished board. Start one with `/pipes daily` or `/pipes new`."
+    )
 
 
 async def test_bad_size_and_seed_are_explained(harness):
