@@ -591,8 +591,8 @@ def test_the_page_follows_the_newest_answer_as_discord_does_in_chromium(served, 
 
 def test_the_page_fits_a_phone_360_px_wide_in_chromium(served, browser):
     """At 360 px a board of every kind, its picture and its buttons fit the width: no
-    sideways scrolling, no label cut (a row too wide for the screen wraps, as on Discord),
-    and the box to type in is in view."""
+    sideways scrolling, no label cut (a row too wide for the screen wraps, as on Discord, but
+    a row of cells stays a row), and the box to type in is in view."""
     from selenium.webdriver.common.by import By
 
     opened(browser, served.url, width=360)
@@ -612,6 +612,14 @@ def test_the_page_fits_a_phone_360_px_wide_in_chromium(served, browser):
         ").map((e) => e.innerText || e.alt);"
     )
     assert cut == []
+    # A row of a board's cells stays one row, as on its picture.
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('.row')].map((row) => [...row.children].map("
+        "(b) => [b.dataset.customId, b.innerText, b.offsetTop]));"
+    )
+    cells = [row for row in rows if all(":t:" in b[0] for b in row)]
+    assert len(cells) >= len(boards)
+    assert [row for row in cells if len({b[2] for b in row}) > 1] == []
     box = browser.find_element(By.ID, "box")
     assert box.is_displayed() and box.rect["x"] + box.rect["width"] <= 360
 
