@@ -657,8 +657,10 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     if shots:
         browser.save_screenshot(f"{shots}/playground-leaderboard.png")
         type_command(browser, "/pipes new 6x6 seed:shot")
-        for cell in (0, 7, 8, 14):
-            press(browser, f"button[data-custom-id$=':{cell}:0:0:c'][data-custom-id^='pipes:t:']")
+        board = browser.find_elements(By.CSS_SELECTOR, ".msg")[-1]
+        tiles = board.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")
+        for tile in [t.get_attribute("data-custom-id") for t in tiles][::2]:
+            press(browser, f"button[data-custom-id='{tile}']")
         browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")
 
 
