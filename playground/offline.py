@@ -310,6 +310,8 @@ class Harness:
         self._faults: list[Fault] = []
         self._answered: dict[str, asyncio.Event] = {}  # interaction token -> first response
         self._first: dict[str, int] = {}  # interaction token -> its first callback's type
+        #: Interaction token of a slash command -> what Discord heads its messages with.
+        self._used: dict[str, dict[str, Any]] = {}
         if not _HARNESSES:
             _SAVED["request"] = AsyncWebhookAdapter.request
             _SAVED["on_error"] = discord.ui.View.on_error
@@ -388,8 +390,14 @@ class Harness:
     # -- answers like Discord's -------------------------------------------------------------
 
     def _message(
-        self, body: dict | None, channel_id: int, message_id: int | None = None, files=()
+        self,
+        body: dict | None,
+        channel_id: int,
+        message_id: int | None = None,
+        files=(),
+        used: dict[str, Any] | None = None,
     ) -> dict:
+        """Record a message as Discord keeps it; ``used``: the slash command it answers."""
         body = body or {}
         message_id = message_id or snowflake()
         old = self.messages.get(message_id, {})
@@ -424,6 +432,9 @@ class Harness:
             "edited_timestamp": None,
             "loading": body.get("loading", False),
         }
+        used = used or old.get("interaction")
+        if used is not None:  # "Alice used /<kind> new" above it
+            message["interaction"] = used
         self.messages[message_id] = message
         return message
 
@@ -434,8 +445,9 @@ class Harness:
             assert request.json is not None  # a callback always carries its type
             kind = request.json["type"]
             answer: dict = {"interaction": {"id": str(interaction_id), "type": kind}}
+            used = self._used.get(token)
             if kind == 4:
-                message = self._message(request.data, CHANNEL_ID, files=request.files)
+                message = self._message(request.data, CHANNEL_ID, files=request.files, used=used)
                 self._see(token, message)
                 self._original[token] = int(message["id"])
                 answer["interaction"]["response_message_id"] = message["id"]
@@ -453,7 +465,10 @@ class Harness:
                 self._see(
                     token,
                     self._message(
-                        {"flags": flags, "loading": True}, CHANNEL_ID, self._original[token]
+                        {"flags": flags, "loading": True},
+                        CHANNEL_ID,
+                        self._original[token],
+                        used=used,
                     ),
                 )
                 answer["interaction"]["response_message_loading"] = True
@@ -465,7 +480,9 @@ class Harness:
             if original is not None and original in self._deferred:
                 self._deferred.discard(original)
                 return self._message(request.json, CHANNEL_ID, original, request.files)
-            message = self._message(request.json, CHANNEL_ID, files=request.files)
+            message = self._message(
+                request.json, CHANNEL_ID, files=request.files, used=self._used.get(token)
+            )
             self._see(token, message)
             return message
         target = parts[-1]
@@ -615,6 +632,13 @@ class Harness:
             }
             for key, value in options.items()
         ]
+        user = payload["member"]["user"] if guild else payload["user"]
+        self._used[payload["token"]] = {
+            "id": payload["id"],
+            "type": 2,
+            "name": f"{group} {name}",
+            "user": user,
+        }
         payload["data"] = {
             "id": str(snowflake()),
             "name": group,

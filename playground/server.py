@@ -15,6 +15,7 @@ import argparse
 import asyncio
 import contextlib
 import html
+import io
 import logging
 import sys
 import zlib
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import discord
 from aiohttp import web
+from PIL import Image
 
 from bot import PipesBot, Settings, create_bot
 from bot.config import DEFAULT_DATABASE, ConfigError, load_settings
@@ -43,6 +45,7 @@ from .offline import (
     user_payload,
 )
 from .options import Channel, Member, Role, Server, read
+from .suggestions import suggestions
 
 log = logging.getLogger(__name__)
 PAGE = Path(__file__).with_name("static") / "playground.html"
@@ -91,6 +94,15 @@ class SteppingClock:
         return self.real() + self.offset
 
 
+def picture_size(data: bytes) -> tuple[int, int] | None:
+    """A picture's width and height (the page lays it out before it loads), or None."""
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            return picture.size
+    except (OSError, ValueError):  # not a picture (a pack's zip)
+        return None
+
+
 def smallest_daily(face: Face) -> str:
     """The daily choice of a kind whose board has the fewest cells."""
     kind, today = face.kind, datetime.now(UTC).date()
@@ -120,6 +132,7 @@ class Playground:
         self.lock = asyncio.Lock()
         #: The channel and the clock, kept beside the data for the next start.
         self.keeper = Keeper(kept_beside(database_path))
+        self._suggested: list[str] | None = None
 
     async def start(self) -> None:
         await self.harness.start()
@@ -185,7 +198,7 @@ class Playground:
         if len(words) < 2 or words[0] not in groups:
             return (
                 f"Commands start with {', '.join(groups[:-1])} or {groups[-1]}, like "
-                f"{self.examples()[0]}."
+                f"/{next(iter(self.faces()))} help."
             )
         found = self.bot.tree.get_command(words[0][1:])
         group = found if isinstance(found, discord.app_commands.Group) else None
@@ -235,14 +248,17 @@ class Playground:
             channels=[CHANNEL],
         )
 
-    def examples(self) -> list[str]:
-        """Commands to try, from the bot's own kinds: a new board, the daily, a typed move
-        and the help of each."""
-        found = []
-        for name, face in FACES.items():
-            found += [f"/{name} new", f"/{name} daily"]
-            found += [f"/{name} {verb.name} B3" for verb in face.verbs[:1]]
-        return [*found, f"/{next(iter(FACES))} help"]
+    def faces(self) -> dict[str, Face]:
+        """The kinds the bot has commands for, by command group."""
+        groups = [command.name for command in self.bot.tree.get_commands()]
+        return {name: FACES[name] for name in groups if name in FACES}
+
+    async def suggestions(self) -> list[str]:
+        """The commands the page suggests (``playground.suggestions``), made once: making
+        the boards they are about takes a moment, off the event loop."""
+        if self._suggested is None:
+            self._suggested = await asyncio.to_thread(suggestions, self.faces())
+        return self._suggested
 
     async def click(self, user_id: int, message_id: int, custom_id: str) -> str | None:
         player = self.player(user_id)
@@ -301,9 +317,14 @@ class Playground:
                 continue
             # The URL changes with the bytes, so the browser never shows an old board.
             files = [
-                {"name": name, "url": f"/files/{message_id}/{k}/{name}?v={zlib.crc32(data):08x}"}
+                {
+                    "name": name,
+                    "url": f"/files/{message_id}/{k}/{name}?v={zlib.crc32(data):08x}",
+                    "size": picture_size(data),
+                }
                 for k, (name, data) in enumerate(self.harness.files.get(message_id, []))
             ]
+            used = message.get("interaction")
             messages.append(
                 {
                     "id": str(message_id),
@@ -312,6 +333,8 @@ class Playground:
                     "loading": message.get("loading"),
                     "files": files,
                     "components": message["components"],
+                    # "Alice used /<kind> new", as Discord heads the answers to a command
+                    "used": used and {"user": used["user"]["id"], "command": f"/{used['name']}"},
                 }
             )
         now = self.clock()
@@ -334,8 +357,15 @@ def make_app(playground: Playground) -> web.Application:
 
     @routes.get("/")
     async def page(_: web.Request) -> web.Response:
-        hints = "Type a command: " + " · ".join(playground.examples())
-        text = PAGE.read_text(encoding="utf-8").replace("{{examples}}", html.escape(hints))
+        offered = await playground.suggestions()
+        text = (
+            PAGE.read_text(encoding="utf-8")
+            .replace("{{example}}", html.escape(offered[0]))
+            .replace(
+                "{{suggestions}}",
+                "".join(f'<option value="{html.escape(command)}">' for command in offered),
+            )
+        )
         return web.Response(text=text, content_type="text/html")
 
     @routes.get("/api/state")
@@ -391,7 +421,8 @@ async def serve(
     port: int = DEFAULT_PORT,
     ready: asyncio.Future | None = None,
 ) -> None:
-    """Run the playground until cancelled; ``ready`` receives the URL once it listens."""
+    """Run the playground until cancelled; ``ready`` receives its URL and the playground
+    once it listens."""
     playground = Playground(database_path)
     await playground.start()
     ticking = asyncio.ensure_future(playground.ticking())
@@ -403,7 +434,7 @@ async def serve(
         bound = runner.addresses[0][1]
         url = f"http://{host}:{bound}/"
         if ready is not None:
-            ready.set_result(url)
+            ready.set_result((url, playground))
         else:
             print(
                 f"No DISCORD_TOKEN set, so here is the playground: open {url} "

@@ -1,9 +1,14 @@
 import asyncio
 import contextlib
+import html
+import json
+import logging
 import os
+import re
 import shutil
 import sqlite3
 import threading
+import urllib.request
 from concurrent.futures import Future
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -61,6 +66,60 @@ async def test_commands_typed_on_the_page_reach_the_real_bot(client):
     public = (await messages(client, BOB))[-1]
     assert "3 turns" in public["content"]
     assert public["files"][0]["url"] != board["files"][0]["url"]
+
+
+async def test_a_command_s_answers_say_who_used_it_as_discord_does(client):
+    """Discord heads the answers to a slash command with "Alice used /pipes new": the
+    "thinking" message and what fills it, a typed move's private answer; a board edited by a
+    move keeps its own heading, and a button press adds none."""
+    assert await say(client, ALICE, "/pipes new 5x4 seed:used") is None
+    board = (await messages(client, BOB))[-1]
+    assert board["used"] == {"user": ALICE, "command": "/pipes new"}
+    assert await say(client, BOB, "/pipes help") is None
+    assert (await messages(client, BOB))[-1]["used"] == {"user": BOB, "command": "/pipes help"}
+    assert await say(client, ALICE, "/pipes rotate A1") is None
+    shown = await messages(client, ALICE)
+    assert shown[-1]["ephemeral"]
+    assert shown[-1]["used"] == {"user": ALICE, "command": "/pipes rotate"}
+    assert next(m for m in shown if m["id"] == board["id"])["used"] == board["used"]
+    tile = next(
+        c["custom_id"] for row in board["components"] for c in row["components"]
+        if ":t:" in c["custom_id"]
+    )  # fmt: skip
+    response = await client.post(
+        "/api/click", json={"user": ALICE, "message": board["id"], "custom_id": tile}
+    )
+    assert (await response.json())["error"] is None
+    after = await messages(client, ALICE)
+    assert [(m["id"], m["used"]) for m in after] == [(m["id"], m["used"]) for m in shown]
+    assert "2 turns" in next(m for m in after if m["id"] == board["id"])["content"]
+
+
+def suggested(page: str) -> list[str]:
+    """The commands a page suggests: the placeholder's example and the picker's list."""
+    example = re.search(r'placeholder="[^"]*?like (/[^"]*)"', page)
+    assert example is not None
+    picker = re.search(r'<datalist id="suggestions">(.*?)</datalist>', page, re.S)
+    assert picker is not None
+    offered = re.findall(r'<option value="([^"]*)"', picker[1])
+    return list(dict.fromkeys(html.unescape(text) for text in (example[1], *offered)))
+
+
+async def test_every_command_the_page_suggests_works(client, playground, caplog):
+    """Each command the page suggests, typed in the order shown, is read and done: no line
+    on the page, no refusal by the bot. The typed moves are in each kind's own notation,
+    on a board of its own that a suggested command makes."""
+    caplog.set_level(logging.INFO, logger="bot.interactions")
+    page = await (await client.get("/")).text()
+    commands = suggested(page)
+    for name, face in playground.faces().items():  # a board and a move of every kind
+        assert any(c.startswith(f"/{name} new ") for c in commands), name
+        assert any(c.split()[:2] in ([f"/{name}", v.name] for v in face.verbs) for c in commands)
+    for text in commands:
+        assert await say(client, ALICE, text) is None, text
+    done = [r.getMessage() for r in caplog.records if r.name == "bot.interactions"]
+    assert len(done) == len(commands)  # each reached the bot
+    assert all(line.endswith("outcome=ok") for line in done), done
 
 
 async def test_bad_commands_get_a_sentence(client):
@@ -306,24 +365,31 @@ CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 
 
 @pytest.fixture
-def site(tmp_path):
-    """The playground served from a thread, as ``python -m playground`` would."""
-    url: Future = Future()
+def served(tmp_path):
+    """The playground served from a thread, as ``python -m playground`` would: its URL, and
+    the playground and the loop it runs on (to hold the bot up where a test must)."""
+    started: Future = Future()
     loop = asyncio.new_event_loop()
 
     async def main():
         ready = loop.create_future()
         task = asyncio.ensure_future(serve(str(tmp_path / "e2e.sqlite3"), port=0, ready=ready))
-        url.set_result(await ready)
+        url, playground = await ready
+        started.set_result(SimpleNamespace(url=url, playground=playground, loop=loop))
         with contextlib.suppress(asyncio.CancelledError):
             await task
 
     thread = threading.Thread(target=lambda: loop.run_until_complete(main()), daemon=True)
     thread.start()
-    yield url.result(timeout=30)
+    yield started.result(timeout=30)
     for task in asyncio.all_tasks(loop):
         loop.call_soon_threadsafe(task.cancel)
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def site(served):
+    return served.url
 
 
 @pytest.fixture
@@ -425,6 +491,139 @@ def text_of(driver):
     return driver.find_element(By.ID, "messages").text
 
 
+def opened(driver, url, width=None):
+    """The page in the browser, ready (at ``width`` px wide, as a phone shows it, if given)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if width is not None:
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+        )
+    driver.get(url)
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#user option"))
+
+
+def newest(driver, part=""):
+    """The text of the newest message (of its ``part``, a CSS selector, if given), read at
+    once (the page re-draws while a test reads it)."""
+    return driver.execute_script(
+        "const all = document.querySelectorAll('.msg');"
+        "const last = all[all.length - 1];"
+        "const part = last && (arguments[0] ? last.querySelector(arguments[0]) : last);"
+        "return part ? part.innerText : '';",
+        part,
+    )
+
+
+def test_a_slow_answer_shows_thinking_under_who_used_it_in_chromium(served, browser, monkeypatch):
+    """While the bot makes a board (held here until the test lets it go), the page shows what
+    Discord shows: "Alice used /pipes new" over "Daily Pipes is thinking…"; then the board
+    fills that message, under the same heading."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    service, release = served.playground.bot.service, asyncio.Event()
+    made = service.new_game
+
+    async def held(*args, **kwargs):
+        await release.wait()
+        return await made(*args, **kwargs)
+
+    monkeypatch.setattr(service, "new_game", held)
+    opened(browser, served.url)
+    browser.find_element(By.ID, "box").send_keys("/pipes new 5x4 seed:slow" + Keys.ENTER)
+    WebDriverWait(browser, 30, poll_frequency=0.05).until(
+        lambda d: "Daily Pipes is thinking…" in newest(d)
+    )
+    assert newest(browser, ".used") == "Alice used /pipes new"
+    assert browser.execute_script("return document.body.dataset.busy") == "1"
+    served.loop.call_soon_threadsafe(release.set)
+    wait_idle(browser)
+    assert "Pipes 5x4-slow" in newest(browser) and "thinking" not in text_of(browser)
+    assert newest(browser, ".used") == "Alice used /pipes new"
+
+
+def at_end(driver) -> bool:
+    """Whether the channel shows its newest message to its very end."""
+    return driver.execute_script(
+        "const list = document.getElementById('messages');"
+        "return list.scrollHeight - list.scrollTop - list.clientHeight < 2;"
+    )
+
+
+def test_the_page_follows_the_newest_answer_as_discord_does_in_chromium(served, browser):
+    """At the end of the channel the page keeps to the newest message as answers and their
+    pictures arrive; a command typed while reading older messages jumps to its answer (as
+    sending does on Discord); a message arriving while reading older ones leaves the reader
+    where they are and offers a bar to jump to it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    opened(browser, served.url, width=360)
+    for seed in ("one", "two", "three"):
+        type_command(browser, f"/pipes new 6x6 seed:{seed}")
+        WebDriverWait(browser, 10, poll_frequency=0.05).until(at_end)
+    assert browser.execute_script("return document.getElementById('messages').scrollTop") > 0
+    browser.execute_script("document.getElementById('messages').scrollTop = 0")
+    type_command(browser, "/pipes help")
+    WebDriverWait(browser, 10, poll_frequency=0.05).until(at_end)
+    assert "Daily Pipes" in newest(browser) and newest(browser, ".used") == "Alice used /pipes help"
+    browser.execute_script("document.getElementById('messages').scrollTop = 0")
+    present = browser.find_element(By.ID, "present")
+    assert not present.is_displayed()
+    # Bob starts a board: it arrives while Alice reads the top of the channel.
+    request = urllib.request.Request(
+        served.url + "api/command",
+        data=json.dumps({"user": BOB, "text": "/pipes new 5x4 seed:bob"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert json.load(answer)["error"] is None
+    WebDriverWait(browser, 10, poll_frequency=0.05).until(lambda _: present.is_displayed())
+    assert browser.execute_script("return document.getElementById('messages').scrollTop") == 0
+    present.click()
+    WebDriverWait(browser, 10, poll_frequency=0.05).until(at_end)
+    assert "Pipes 5x4-bob" in newest(browser) and not present.is_displayed()
+
+
+def test_the_page_fits_a_phone_360_px_wide_in_chromium(served, browser):
+    """At 360 px a board of every kind, its picture and its buttons fit the width: no
+    sideways scrolling, no label cut (a row too wide for the screen wraps, as on Discord, but
+    a row of cells stays a row), and the box to type in is in view."""
+    from selenium.webdriver.common.by import By
+
+    opened(browser, served.url, width=360)
+    boards = [c for c in suggested(browser.page_source) if c.split()[1] == "new"]
+    assert len(boards) == len(served.playground.faces())
+    for command in [*boards, "/pipes help"]:
+        type_command(browser, command)
+    sizes = browser.execute_script(
+        "const list = document.getElementById('messages');"
+        "return [document.documentElement.scrollWidth, window.innerWidth,"
+        " list.scrollWidth, list.clientWidth];"
+    )
+    assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], sizes
+    cut = browser.execute_script(
+        "return [...document.querySelectorAll('.row button, .msg img')].filter("
+        "(e) => e.scrollWidth > e.clientWidth || e.getBoundingClientRect().right > 360"
+        ").map((e) => e.innerText || e.alt);"
+    )
+    assert cut == []
+    # A row of a board's cells stays one row, as on its picture.
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('.row')].map((row) => [...row.children].map("
+        "(b) => [b.dataset.customId, b.innerText, b.offsetTop]));"
+    )
+    cells = [row for row in rows if all(":t:" in b[0] for b in row)]
+    assert len(cells) >= len(boards)
+    assert [row for row in cells if len({b[2] for b in row}) > 1] == []
+    box = browser.find_element(By.ID, "box")
+    assert box.is_displayed() and box.rect["x"] + box.rect["width"] <= 360
+
+
 def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -458,8 +657,10 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     if shots:
         browser.save_screenshot(f"{shots}/playground-leaderboard.png")
         type_command(browser, "/pipes new 6x6 seed:shot")
-        for cell in (0, 7, 8, 14):
-            press(browser, f"button[data-custom-id$=':{cell}:0:0:c'][data-custom-id^='pipes:t:']")
+        board = browser.find_elements(By.CSS_SELECTOR, ".msg")[-1]
+        tiles = board.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:t:']")
+        for tile in [t.get_attribute("data-custom-id") for t in tiles][::2]:
+            press(browser, f"button[data-custom-id='{tile}']")
         browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")
 
 
