@@ -221,11 +221,14 @@ class Face:
         return f"par {_plural(par, self.par_unit or self.counter)}"
 
     def tally(self, turns: int, points: int | None, par: int) -> str:
-        """What a solve counts against par: '87 turns (par 61 turns)'; of a kind scored by
-        points, '14 drops left in 5 taps (par 14 drops left)'."""
+        """What a solve counts against par: '87 turns (par 61)', the unit named once where
+        par counts what the moves count; else '40 toggles (par 33 walls)', and of a kind
+        scored by points '14 drops left in 5 taps (par 14 drops left)'."""
         made = self.counted(turns)
         if self.by_points:
-            made = f"{self.scored(points or 0)} in {made}"
+            return f"{self.scored(points or 0)} in {made} ({self.par_text(par)})"
+        if self.par_unit in (None, self.counter):
+            return f"{made} (par {par})"
         return f"{made} ({self.par_text(par)})"
 
 

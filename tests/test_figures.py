@@ -50,7 +50,7 @@ async def test_par_names_its_unit_in_the_post_the_leaderboard_and_the_win(harnes
     won = await solve_by_clicks(harness, message_of(harness, board_message(made)), game)
     announcement = next(r for r in won if "🎉" in r.content)
     turns = (await harness.bot.storage.game(game.id)).turns
-    assert f"with {turns} turns (par {par} turns)." in announcement.content
+    assert f"with {turns} turns (par {par})." in announcement.content
     board = (await harness.command("leaderboard", BOB))[0].content
     assert board.splitlines()[0].endswith(f" · par {par} turns")
 

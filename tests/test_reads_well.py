@@ -123,8 +123,8 @@ async def test_par_is_the_fewest_turns_either_way_and_turning_back_meets_it(harn
     for cell in (cell for cell, k in enumerate(clockwise) if k == 3):
         clicked = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:a", ALICE)
     update, announcement = clicked
-    assert f"with {par} turns (par {par} turns)." in update.content
-    assert f"{par} turns (par {par} turns)." in announcement.content
+    assert f"with {par} turns (par {par})." in update.content
+    assert f"{par} turns (par {par})." in announcement.content
 
 
 async def test_a_daily_stored_with_another_par_shows_the_true_one(harness, tmp_path):

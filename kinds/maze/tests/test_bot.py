@@ -82,7 +82,7 @@ async def test_typed_runs_win_with_par_and_the_way_out_drawn(harness):
     made = await harness.command("move", ALICE, group="maze", moves="".join(letters))
     done = await harness.bot.storage.game(game.id)
     assert done.solved and done.turns == maze.par
-    tally = f"with {maze.par} steps (par {maze.par} steps)"
+    tally = f"with {maze.par} steps (par {maze.par})"
     assert tally in harness.messages[message_id]["content"]
     announcement = next(r for r in made if "solved" in r.content and not r.ephemeral)
     assert "Maze 10x10e-typed" in announcement.content and not announcement.files

@@ -69,7 +69,7 @@ async def test_the_winning_click_shows_the_solved_board_and_announces(harness):
     assert gif.convert("RGB").getpixel((0, 0)) == theme.SOLVED
     assert announcement.method == "POST" and not announcement.ephemeral
     assert f"<@{ALICE}> solved 5x4-abc" in announcement.content
-    assert f"turns (par {load(game.puzzle).par} turns)" in announcement.content
+    assert f"turns (par {load(game.puzzle).par})" in announcement.content
     assert announcement.json["allowed_mentions"]["parse"] == []
     assert announcement.files == []  # a line: the board above shows the win
     assert (await harness.bot.storage.game(game.id)).solved
