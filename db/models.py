@@ -135,7 +135,9 @@ class Changed:
 @dataclass(frozen=True, slots=True)
 class MoveRecord:
     """One appended move, in the kind's notation (``B3``, ``C4x2``, ``D1ccw``), or one of
-    the actions ``restart`` and ``giveup``."""
+    the actions ``restart``, ``giveup`` and ``undo``; ``version`` is the game's version the
+    change that wrote it made, shared by every move of that change (None: stored before
+    moves kept it)."""
 
     id: int
     game_id: int
@@ -143,6 +145,7 @@ class MoveRecord:
     move: str
     hint: bool
     at: datetime
+    version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

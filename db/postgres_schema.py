@@ -166,7 +166,10 @@ _V6 = [
     "ALTER TABLE games ALTER COLUMN opened_order SET NOT NULL",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6]
+# Version 7 (SQLite's schema 11): a move keeps the version of the change that wrote it.
+_V7 = ["ALTER TABLE moves ADD COLUMN version INTEGER"]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7]
 
 
 async def migrate(connection: Connection) -> int:

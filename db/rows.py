@@ -117,7 +117,10 @@ def change_writes(
         change.outcome, now if finished else None, game.id,
     )  # fmt: skip
     hint = change.hints > 0
-    moves: list[tuple[object, ...]] = [(game.id, user_id, m, hint, now) for m in change.moves]
+    version = game.version + 1  # the change's: every move of it shares it
+    moves: list[tuple[object, ...]] = [
+        (game.id, user_id, m, hint, now, version) for m in change.moves
+    ]
     result: tuple[object, ...] | None = None
     if change.result is not None and game.daily_id is not None:
         result = (
@@ -218,5 +221,5 @@ def move(row: Row) -> MoveRecord:
     """A ``moves`` row."""
     return MoveRecord(
         row["id"], row["game_id"], row["user_id"], row["move"], bool(row["hint"]),
-        moment(row["at"]),
+        moment(row["at"]), row["version"],
     )  # fmt: skip

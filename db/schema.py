@@ -406,7 +406,12 @@ _V10 = [
     *PLAY_ORDER_FROM_MOVES,
 ]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10]
+# Schema 11: a move keeps the version of the change that wrote it, so the moves of one
+# command are told apart from the next one's (undo takes back a whole command). Moves stored
+# before have none.
+_V11 = ["ALTER TABLE moves ADD COLUMN version INTEGER"]
+
+MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11]
 
 
 def newer(found: int, known: int) -> StorageUnusable:

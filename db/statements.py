@@ -69,7 +69,8 @@ UPDATE_GAME = f"""UPDATE games SET state = ?, turns = turns + ?, hints = hints +
     version = version + 1, outcome = ?, finished_at = ?,
     opened_order = {_NEXT_ORDER.format(owner="games.owner_id")},
     played_order = {_NEXT_ORDER.format(owner="games.owner_id")} WHERE id = ?"""
-ADD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, ?, ?, ?, ?)"
+ADD_MOVE = """INSERT INTO moves (game_id, user_id, move, hint, at, version)
+    VALUES (?, ?, ?, ?, ?, ?)"""
 ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
     hints, solved_at, late, points, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO NOTHING"""

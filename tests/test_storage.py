@@ -247,6 +247,19 @@ async def test_a_change_hands_back_its_context_only_when_applied(storage):
     assert (await storage.change(game.id, 1, turn([(0, 1)]))).context is None
 
 
+async def test_each_move_records_the_change_that_wrote_it(storage):
+    """The moves of one change carry its version (the game's after it), so a command's
+    moves are told apart from the next one's, at any time."""
+    game = await new_game(storage, tiles=[1] * 36)
+    await storage.change(game.id, 1, turn([(0, 1), (1, 2)]))
+    await storage.change(game.id, 1, turn([(2, 1)], hint=True))
+    await storage.change(game.id, 1, turn([(0, 1), (3, 1), (4, 1)]))
+    recorded = await storage.moves(game.id)
+    assert [(m.version, m.hint) for m in recorded] == [
+        (1, False), (1, False), (2, True), (3, False), (3, False), (3, False),
+    ]  # fmt: skip
+
+
 async def test_hint_moves_count_as_hints(storage):
     game = await new_game(storage)
     after = (await storage.change(game.id, 1, turn([(2, 1)], hint=True))).game
