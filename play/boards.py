@@ -56,13 +56,14 @@ class Board:
 class Played:
     """A board after a move, what the move marked, the frames worth animating, whether this
     call made it (False for an interaction delivered again: nothing changed, nothing
-    marked), and the moves it made as the kind writes them."""
+    marked), the moves it made as the kind writes them, and those an undo took back."""
 
     board: Board
     marks: Marks
     applied: bool
     trace: tuple[Any, ...] = ()
     moves: tuple[str, ...] = ()
+    undone: tuple[str, ...] = ()
 
     @property
     def cells(self) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ import db
 from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
 from puzzle import KINDS, CanLose, Marks, MoveError, Status, normalize_seed, quote
 
+from . import history
 from .boards import Board, Played, Risky, Standings, load
 from .daily import (
     DAILY_PREFIX,
@@ -64,6 +65,8 @@ MAX_MOVES = 50
 MAX_GENERATING = 64
 #: Dailies stored before the secret existed have seeds like d20261122: refused too.
 OLD_DAILY = re.compile(r"d\d{8}")
+#: How often an undo is worked out again when the board changed while it was.
+UNDO_TRIES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,8 @@ class Step:
     hints: int = 0
     marks: Marks = field(default_factory=Marks)
     trace: tuple[Any, ...] = ()
+    #: The moves an undo took back.
+    undone: tuple[str, ...] = ()
 
 
 class GameService:
@@ -457,7 +462,7 @@ class GameService:
         def back(puzzle: Any, current: Game) -> Step:
             engine = KINDS[current.kind]
             state = engine.initial_state(puzzle)
-            return Step(state, engine.status(puzzle, state), ("restart",))
+            return Step(state, engine.status(puzzle, state), (history.RESTART,))
 
         return await self._transition(game_id, user_id, back, interaction_id)
 
@@ -473,9 +478,32 @@ class GameService:
 
         def stop(puzzle: Any, current: Game) -> Step:
             status = KINDS[current.kind].status(puzzle, current.state)
-            return Step(current.state, Status("lost", status.details), ("giveup",))
+            return Step(current.state, Status("lost", status.details), (history.GIVEUP,))
 
         return await self._transition(game_id, user_id, stop, interaction_id, version=version)
+
+    async def undo(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
+        """Take back the player's last command or click — all its moves — counted as a move;
+        never a hint or anything before one, never once the game is over. It is worked out
+        away from the event loop (``offload``) from the moves as stored, and written only if
+        the game has not changed since (else worked out again)."""
+        for _ in range(UNDO_TRIES):
+            seen = await self.storage.game(game_id)
+            if seen is None:
+                raise NoSuchBoard()
+            # Read after the game: a change made in between shows as a newer version below.
+            records = await self.storage.moves(game_id)
+            undone = await self.offload(history.undo, seen.puzzle, records)
+            try:
+                back = _taking_back(undone)
+                return await self._transition(
+                    game_id, user_id, back, interaction_id, version=seen.version
+                )
+            except BoardChanged:
+                continue
+            except (BoardSolved, BoardOver):
+                raise UserError(history.ENDED) from None
+        raise UserError("That board is busy right now: try again in a moment.")
 
     async def _change(
         self,
@@ -553,7 +581,7 @@ class GameService:
         if done is None:  # delivered again: the game as stored, nothing marked
             return Played(await self.board(changed.game), Marks(), applied=False)
         board = await self.board(changed.game, done.status)
-        return Played(board, done.marks, applied=True, trace=done.trace, moves=done.moves)
+        return Played(board, done.marks, True, done.trace, done.moves, done.undone)
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -628,3 +656,21 @@ class GameService:
         own = await self.storage.own_boards(user_id, kind)
         daily = user_stats(user_id, results, self.today(), played)
         return replace(daily, boards=sum(own.values()), boards_solved=own.get("solved", 0))
+
+
+def _taking_back(undone: history.Undo | str) -> Callable[[Any, Game], Step]:
+    """The step of an undo worked out from the stored moves: refused in its sentence, or
+    the state before the last command, if the game is still in the state that command
+    left; counted as a move."""
+
+    def back(puzzle: Any, current: Game) -> Step:
+        if isinstance(undone, str):
+            raise UserError(undone)
+        engine = KINDS[current.kind]
+        if engine.encode_state(current.state) != undone.left:
+            raise UserError(history.UNPLAYABLE)
+        state = undone.state
+        status = engine.status(puzzle, state)
+        return Step(state, status, (history.UNDO,), 1, marks=undone.marks, undone=undone.moves)
+
+    return back

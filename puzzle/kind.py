@@ -111,8 +111,10 @@ class Marks:
 @dataclass(frozen=True, slots=True)
 class Applied(Generic[StateT, MoveT]):
     """A batch of moves played: the new state, the moves that took effect (they alone are
-    stored), what they count in the kind's unit (Pipes: quarter turns; a maze: cells walked),
-    marks for front ends, and what is worth animating (empty: none): intermediate states, or
+    stored, and played again one by one from the same state, each read back from
+    ``format_move`` in the state it meets, they reach the same state: undo replays them),
+    what they count in the kind's unit (Pipes: quarter turns; a maze: cells walked), marks
+    for front ends, and what is worth animating (empty: none): intermediate states, or
     frames of the kind's own (the ticks of a chain of bursts), immutable either way."""
 
     state: StateT

@@ -3,7 +3,8 @@ place: every game, daily, post, move, result and streak is kept, and each code's
 stored once, exactly the puzzle that code stood for. A database of schema 7 (PostgreSQL:
 version 3) keeps every server's dailies exactly when its columns become daily rows; one of
 schema 8 (version 4) keeps its results, nameless, and names the results stored after; one of
-schema 9 (version 5) orders its games as their players last played them."""
+schema 9 (version 5) orders its games as their players last played them; one of schema 10
+(version 6) keeps its moves, which undo does not reach, and undoes those after."""
 
 import sqlite3
 from dataclasses import replace
@@ -490,5 +491,55 @@ async def test_games_stored_before_their_order_are_ordered_by_their_last_move(
         await store.change(played, 7, turn([(0, 1)]))  # counts on from the stored order
         assert (await store.last_opened(7, "pipes")).id == played
         assert await store.last_played(7, "pipes") == played
+    finally:
+        await store.close()
+
+
+# -- Schema 11 / PostgreSQL version 7: moves gain the version of their change ----------------
+
+#: A move as schema 10 (version 6) wrote it: no version.
+OLD_MOVE = "INSERT INTO moves (game_id, user_id, move, hint, at) VALUES (?, 7, ?, FALSE, ?)"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_moves_stored_before_versions_are_kept_and_only_later_ones_undone(
+    backend, tmp_path, monkeypatch, request
+):
+    where, at = tmp_path / "v10.sqlite3", datetime(2026, 11, 22, 10, tzinfo=UTC)
+    module, previous = (schema, 10) if backend == "sqlite" else (postgres_schema, 6)
+    if backend == "postgres":
+        request.getfixturevalue("postgres")
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
+    store = await open_backend(backend, where)
+    stored = await store.store_puzzle(PIPES)
+    game = await new_game(store, owner=7, puzzle=stored)
+    await store.close()
+    monkeypatch.undo()
+    puzzle = KIND.load(stored)
+    turned = KIND.apply(puzzle, game.state, KIND.parse_moves(puzzle, game.state, "A1")).state
+    state = KIND.encode_state(turned)
+    update = "UPDATE games SET state = ?, turns = 1, version = 1 WHERE id = ?"
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            raw.execute(OLD_MOVE, (game.id, "A1", at.isoformat()))
+            raw.execute(update, (state, game.id))
+    else:
+        raw = await asyncpg.connect(await pgserver.database_for(where))
+        await raw.execute(numbered(OLD_MOVE), game.id, "A1", at)
+        await raw.execute(numbered(update), state, game.id)
+        await raw.close()
+
+    store = await open_backend(backend, where)
+    try:
+        service = play.GameService(store)
+        [kept] = await store.moves(game.id)
+        assert (kept.move, kept.version) == ("A1", None)
+        await service.play(game.id, 7, "B2")
+        assert (await service.undo(game.id, 7)).board.game.state == turned
+        with pytest.raises(play.UserError, match="before undo existed"):
+            await service.undo(game.id, 7)
+        assert [(m.move, m.version) for m in await store.moves(game.id)] == [
+            ("A1", None), ("B2", 2), ("undo", 3),
+        ]  # fmt: skip
     finally:
         await store.close()

@@ -203,6 +203,38 @@ def test_random_play_keeps_the_contract(name, params, data):
         assert kind.decode_state(kind.encode_state(state)) == state
 
 
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_the_moves_that_took_effect_replay_one_by_one(name, params, data):
+    """What storage keeps of a batch (the moves that took effect, as ``format_move`` writes
+    them), read back one at a time in the state reached and applied, gives the batch's state:
+    a game's moves replay to its state, which undo relies on."""
+    kind, made, puzzle = UNDER_TEST[name], generated(name, params), loaded(name, params)
+    state = kind.initial_state(puzzle)
+    words = st.tuples(
+        st.integers(0, made.width - 1),
+        st.integers(0, made.height - 1),
+        st.sampled_from(EXAMPLES[name].suffixes),
+    )
+    for _ in range(data.draw(st.integers(1, 12), label="batches")):
+        if kind.status(puzzle, state).finished:
+            break
+        cells = data.draw(st.lists(words, min_size=1, max_size=4), label="cells")
+        word = EXAMPLES[name].word
+        text = " ".join(word(x, y, suffix, made.width, made.height) for x, y, suffix in cells)
+        try:
+            applied = kind.apply(puzzle, state, kind.parse_moves(puzzle, state, text))
+        except (ValueError, MoveError):
+            continue
+        replayed = state
+        for move in applied.moves:
+            again = kind.parse_moves(puzzle, replayed, kind.format_move(puzzle, move))
+            replayed = kind.apply(puzzle, replayed, again).state
+        assert kind.encode_state(replayed) == kind.encode_state(applied.state), text
+        state = applied.state
+
+
 @settings(max_examples=8, deadline=None)
 @given(seed=SEEDS)
 @pytest.mark.parametrize(("name", "params"), CASES)
