@@ -3,7 +3,7 @@ the same of his games: draw, interpret a click, say the status).
 
 A face holds the kind's picture, its button window (tile labels, click modes, how a click
 becomes move text), its words (goal, help, status, counter) and its own commands (``new``
-and the typed move verbs). Everything else — daily, resume, hint, restart, give-up,
+and the typed move verbs). Everything else — daily, resume, hint, restart, undo, give-up,
 leaderboards, stats, help, buttons, locks, messages — is generic and reads the face.
 
 This module is the contract alone: the types a face fills in. The helpers most faces use to

@@ -1,7 +1,7 @@
 """Every kind's command group, made by one factory: the kind's own ``new`` and typed move
 verbs (from its face), then what every kind has — ``daily``, ``resume``, ``hint``,
-``restart``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the kind has packs,
-``datapack``. A command may raise ``UserError``: the tree answers it privately."""
+``restart``, ``undo``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the kind
+has packs, ``datapack``. A command may raise ``UserError``: the tree answers it privately."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from play import GameService, Played, Risky, UserError
+from play import GameService, LastBoardOver, Played, Risky, UserError
 from puzzle import quote
 
 from . import custom_ids, texts
@@ -37,6 +37,7 @@ PERIODS = [
     app_commands.Choice(name="the month", value="month"),
     app_commands.Choice(name="all time", value="all"),
 ]
+UNDO_DESCRIPTION = "Take back your last move or command (counts as a move; never a hint)"
 #: A typed action on the player's current board: (service, game id, user id) -> the move.
 Act = Callable[[GameService, int, int], Awaitable[Played]]
 #: The longest command quoted back in a question.
@@ -152,6 +153,21 @@ def kind_group(face: Face) -> Commands:
             lambda service, game, user: service.restart(game, user, interaction.id),
             lambda _: "↩ Back as it started: your moves so far and your clock carry on.",
         )
+
+    @group.command(name="undo", description=UNDO_DESCRIPTION)
+    async def undo(interaction: Interaction) -> None:
+        try:
+            await on_current_board(
+                interaction,
+                kind,
+                lambda service, game, user: service.undo(game, user, interaction.id),
+                lambda played: texts.undone(played, face),
+            )
+        except LastBoardOver as error:
+            raise UserError(
+                f"Your last board, {texts.title(error.over)}, is over, and a finished board "
+                "cannot be undone."
+            ) from None
 
     @group.command(name="giveup", description="Give up your current board")
     async def giveup(interaction: Interaction) -> None:

@@ -23,6 +23,7 @@ from play import (
     NotYourBoard,
     NoUnfinishedBoard,
     PeriodStanding,
+    Played,
     Risky,
     Standings,
     UserError,
@@ -33,6 +34,7 @@ from play import (
     solved_late,
 )  # fmt: skip
 from play.daily import choice_on, pending
+from play.history import RESTART
 from play.scoring import TIME_BUCKETS, period_dates
 from play.service import MAX_MOVES
 
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from .face import Face
 
 T = TypeVar("T")
+#: An undo's answer names at most this many of the moves it took back.
+UNDONE_NAMED = 5
 #: A subcommand of a kind's group, and the group.
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 Group = app_commands.Group
@@ -399,9 +403,23 @@ def _gloss(face: Face, name: str) -> str:
     """What the help adds to a shared subcommand's name, beyond its options."""
     if name == "hint":
         return f" (+{duration(penalty(1))})"
+    if name == "undo":
+        return f" (your last move or command, +{face.counted(1)}; hints stay)"
     if name == "datapack" and face.pack:
         return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""
+
+
+def undone(played: Played, face: Face) -> str:
+    """What an undo took back and what it counted: '↶ Undone: turned B3 ↻ once (+1 turn).'"""
+    moves = played.undone
+    if moves == (RESTART,):
+        what = "the restart"
+    else:
+        what = ", ".join(map(face.said, moves[:UNDONE_NAMED]))
+        if len(moves) > UNDONE_NAMED:
+            what += f" and {len(moves) - UNDONE_NAMED} more"
+    return f"↶ Undone: {what} (+{face.counted(1)})."
 
 
 def hint_penalty() -> str:

@@ -164,6 +164,7 @@ SHARED = {
     "resume",
     "hint",
     "restart",
+    "undo",
     "giveup",
     "leaderboard",
     "stats",

@@ -23,10 +23,10 @@ async def test_a_registered_kind_gets_every_shared_command(harness):
     commands = {c.name: c for c in harness.bot.tree.get_commands()}
     group = {c.name for c in commands["lights"].commands}
     assert group == {
-        "new", "press", "daily", "resume", "hint", "restart", "giveup", "leaderboard", "stats",
-        "help",
+        "new", "press", "daily", "resume", "hint", "restart", "undo", "giveup", "leaderboard",
+        "stats", "help",
     }  # fmt: skip
-    assert {"restart", "giveup"} <= {c.name for c in commands["mines"].commands}
+    assert {"restart", "undo", "giveup"} <= {c.name for c in commands["mines"].commands}
     kinds = next(c for c in commands["pipes-setup"].commands if c.name == "kind")
     assert "lights" in [choice.value for choice in kinds.parameters[0].choices]
 
@@ -63,6 +63,10 @@ async def test_a_board_is_played_with_buttons_and_a_typed_move_to_a_win(harness)
 async def test_the_shared_subcommands_work_on_the_new_kind(harness):
     await harness.command("new", ALICE, group="lights", size="4x4", seed="shared")
     game = (await harness.bot.storage.unfinished_games(ALICE))[0]
+    made = await harness.command("press", ALICE, group="lights", cells="A1")
+    made = await harness.command("undo", ALICE, group="lights")
+    assert "↶ Undone: played A1 (+1 press)." in made[-1].content
+    assert (await harness.bot.storage.game(game.id)).state == load(game.puzzle).lights
     made = await harness.command("press", ALICE, group="lights", cells="A1")
     made = await harness.command("restart", ALICE, group="lights")
     assert (await harness.bot.storage.game(game.id)).state == load(game.puzzle).lights
