@@ -404,7 +404,7 @@ def _gloss(face: Face, name: str) -> str:
     if name == "hint":
         return f" (+{duration(penalty(1))})"
     if name == "undo":
-        return f" (your last move or command, +{face.counted(1)}; hints stay)"
+        return " (your last click or command)"
     if name == "datapack" and face.pack:
         return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""
@@ -475,13 +475,11 @@ def shared_help(face: Face, commands: Sequence[Command]) -> str:
 def help_text(face: Face, faces: Mapping[str, Face], group: Group) -> str:
     """A kind's help (its own words, then its group's shared subcommands), then where the
     others are helped."""
-    others = ", ".join(
-        f"{f.kind.title}: `/{name} help`" for name, f in faces.items() if f is not face
-    )
+    others = ", ".join(f"`/{name} help`" for name, f in faces.items() if f is not face)
     return (
         face.help
         + f"\n{shared_help(face, group.commands)}"
-        + (f"\n• Other daily puzzles — {others}." if others else "")
+        + (f"\n• Other puzzles: {others}." if others else "")
         + "\n• Server managers: `/pipes-setup daily` (where and when), `/pipes-setup kind` "
         "(which puzzles, and how), `/pipes-setup status`, `/pipes-setup off`."
     )
