@@ -67,6 +67,10 @@ MAX_GENERATING = 64
 OLD_DAILY = re.compile(r"d\d{8}")
 #: How often an undo is worked out again when the board changed while it was.
 UNDO_TRIES = 3
+#: Why a daily ranked by points (what is left) takes no undo.
+DAILY_POINTS = (
+    "A daily ranked by what is left keeps what each move spent: undo works on your own boards."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,13 +488,16 @@ class GameService:
 
     async def undo(self, game_id: int, user_id: int, interaction_id: int | None = None) -> Played:
         """Take back the player's last command or click — all its moves — counted as a move;
-        never a hint or anything before one, never once the game is over. It is worked out
+        never a hint or anything before one, never once the game is over, never on a daily
+        ranked by points (it would give back what a tried move spent). It is worked out
         away from the event loop (``offload``) from the moves as stored, and written only if
         the game has not changed since (else worked out again)."""
         for _ in range(UNDO_TRIES):
             seen = await self.storage.game(game_id)
             if seen is None:
                 raise NoSuchBoard()
+            if seen.daily_id is not None and KINDS[seen.kind].scoring.by == "points":
+                raise UserError(DAILY_POINTS)
             # Read after the game: a change made in between shows as a newer version below.
             records = await self.storage.moves(game_id)
             undone = await self.offload(history.undo, seen.puzzle, records)

@@ -9,7 +9,7 @@ import importlib
 from datetime import UTC, datetime
 
 import pytest
-from botkit import ALICE, BOB, board_message, message_of
+from botkit import ALICE, BOB, board_message, enable_daily, message_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sentences import assert_one_sentence
@@ -17,7 +17,7 @@ from storekit import BACKENDS, FakeClock, open_backend
 
 from bot.face import as_typed
 from bot.kinds import FACES
-from db import Change, MoveRecord, PuzzleRecord
+from db import Change, DailyKind, MoveRecord, PuzzleRecord
 from play import GameService, NotYourBoard, UserError, history, load
 from puzzle import KINDS, MoveError
 
@@ -66,6 +66,24 @@ def refused(made):
 
 
 # ------------------------------------------------------------- through the dispatch
+
+
+@pytest.mark.parametrize("name", NAMES)
+async def test_a_daily_ranked_by_points_keeps_what_a_move_spent(harness, name):
+    """On a daily ranked by points (what is left), an undo would give back what a tried move
+    spent: refused there, nothing changed; a daily ranked by moves counts the undo as one."""
+    await enable_daily(harness, "5x4", DailyKind(name, size_of(name), position=0))
+    await harness.command("daily", ALICE, group=name)
+    game = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
+    await typed(harness, name, legal_move(game))
+    before = await harness.bot.storage.game(game.id)
+    made = await harness.command("undo", ALICE, group=name)
+    after = await harness.bot.storage.game(game.id)
+    if KINDS[name].scoring.by == "points":
+        assert (after.state, after.version) == (before.state, before.version)
+        assert "daily" in refused(made)
+    else:
+        assert after.state == game.state and after.turns == before.turns + 1
 
 
 @pytest.mark.parametrize("name", NAMES)
