@@ -231,7 +231,7 @@ def _pack_command(face: Face) -> app_commands.Command[Any, ..., None]:
     async def datapack(interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         puzzle = await interaction.client.service.pack_puzzle(
-            face.name, interaction.user.id, interaction.channel_id, interaction.guild_id
+            face.name, interaction.user.id, interaction.guild_id
         )
         try:
             text, files = await asyncio.to_thread(pack.build, puzzle)

@@ -347,20 +347,6 @@ class GameService:
             return None
         return Risky(await self.board(game), written)
 
-    async def _newest_unfinished(
-        self, owner_id: int, channel_id: int | None, kind: str
-    ) -> Game | None:
-        """The user's newest unfinished game of a kind: in this channel if any, else
-        anywhere."""
-        games = await self._unfinished(owner_id, channel_id, kind) or await self._unfinished(
-            owner_id, None, kind
-        )
-        return games[0] if games else None
-
-    async def _unfinished(self, owner_id: int, channel_id: int | None, kind: str) -> list[Game]:
-        games = await self.storage.unfinished_games(owner_id, channel_id)
-        return [game for game in games if game.kind == kind]
-
     async def resume(self, kind: str, owner_id: int) -> Board:
         """The user's unfinished game of a kind they last played or opened, anywhere; it is
         opened again."""
@@ -370,13 +356,11 @@ class GameService:
         await self.storage.open_game(game.id)
         return await self.board(game)
 
-    async def pack_puzzle(
-        self, kind: str, owner_id: int, channel_id: int | None, guild_id: int | None
-    ) -> Any:
-        """The puzzle of the user's newest unfinished board of a kind (in this channel
-        first), or of today's daily once they solved it. A daily's pack holds its solution:
-        only a player who solved it gets it."""
-        game = await self._newest_unfinished(owner_id, channel_id, kind)
+    async def pack_puzzle(self, kind: str, owner_id: int, guild_id: int | None) -> Any:
+        """The puzzle of the user's unfinished board of a kind they last played or opened
+        (the one typed moves go to), or of today's daily once they solved it. A daily's pack
+        holds its solution: only a player who solved it gets it."""
+        game = await self.storage.last_opened(owner_id, kind, playing=True)
         if game is None:
             daily = await self.todays_daily(guild_id, kind)
             if await self.storage.result(daily.id, owner_id) is None:

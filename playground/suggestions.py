@@ -20,11 +20,12 @@ def suggestions(faces: Mapping[str, Face]) -> list[str]:
     found = []
     for name, face in faces.items():
         preset = face.kind.presets[0]
+        # The daily first: a move suggested for the new board goes to the board last opened.
+        found.append(f"/{name} daily")
         found.append(f"/{name} new {preset} seed:{SEED}")
         move = first_move(face, preset)
         if move is not None:
             found.append(f"/{name} {move}")
-        found.append(f"/{name} daily")
     return [*found, f"/{next(iter(faces))} help"]
 
 

@@ -292,6 +292,15 @@ async def test_resume_brings_back_the_board_last_played_not_the_newest_made(harn
     assert resumed.content.startswith("**Pipes 5x4-older**")
 
 
+async def test_the_datapack_packs_the_board_typed_moves_go_to(harness):
+    request, older_message, older = await new_board(harness, seed="older")
+    await new_board(harness, seed="newer")
+    tile = next(i for i in request.custom_ids() if i.startswith(f"pipes:t:{older.id}:"))
+    await harness.click(older_message, tile, ALICE)
+    packed = (await harness.command("datapack", ALICE))[-1]
+    assert "Minecraft packs of **5x4-older**" in packed.content
+
+
 async def test_resume_skips_a_board_over_for_the_one_played_before(harness):
     _, _, first = await new_board(harness, seed="first")
     await new_board(harness, seed="second")
