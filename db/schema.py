@@ -397,7 +397,9 @@ PLAY_ORDER_FROM_MOVES = [
 ]
 
 # Schema 10: which board each player played or opened last, and which they played last, as
-# numbers that grow per player (a clock may stand still; these never tie for one player):
+# numbers that grow per player (a clock may stand still; SQLite's writes take turns, so these
+# never tie there; on PostgreSQL two changes to one player's boards in the same instant may
+# tie, and then the newer board counts as the later):
 # typed commands, resume and the question before ending a daily read them, kept with the data
 # so a restart or another process knows them too.
 _V10 = [
