@@ -369,6 +369,20 @@ async def test_a_postgresql_database_of_version_three_keeps_every_servers_dailie
 OLD_GAME = """INSERT INTO games (puzzle_id, state, owner_id, mode, daily_id, started_at,
     outcome, finished_at, turns, version) VALUES (?, ?, 7, 'daily', ?, ?, 'solved', ?, 12, 12)
     RETURNING id"""
+
+
+async def open_at(backend, where, versions, monkeypatch, request):
+    """The backend opened at an older schema: ``versions`` is (SQLite's, PostgreSQL's); the
+    test calls ``monkeypatch.undo()`` to open it at today's schema afterwards."""
+    module, previous = (
+        (schema, versions[0]) if backend == "sqlite" else (postgres_schema, versions[1])
+    )
+    if backend == "postgres":
+        request.getfixturevalue("postgres")
+    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
+    return await open_backend(backend, where)
+
+
 OLD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
     hints, solved_at, late, points) VALUES (?, 7, 5, ?, 95.5, 12, 1, ?, ?, NULL)"""
 
@@ -378,11 +392,7 @@ async def test_results_stored_before_names_are_kept_and_later_ones_keep_their_na
     backend, tmp_path, monkeypatch, request
 ):
     where, solved_at = tmp_path / "v8.sqlite3", datetime(2026, 11, 22, 10, tzinfo=UTC)
-    module, previous = (schema, 8) if backend == "sqlite" else (postgres_schema, 4)
-    if backend == "postgres":
-        request.getfixturevalue("postgres")
-    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
-    store = await open_backend(backend, where)
+    store = await open_at(backend, where, (8, 4), monkeypatch, request)
     daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
     await store.close()
     state = KIND.encode_state(KIND.initial_state(KIND.load(daily.puzzle)))
@@ -445,11 +455,7 @@ async def test_games_stored_before_their_order_are_ordered_by_their_last_move(
     """Three games of schema 9: the one played last (though started first) is the one typed
     commands go to, and the order counts on from there."""
     where = tmp_path / "v9.sqlite3"
-    module, previous = (schema, 9) if backend == "sqlite" else (postgres_schema, 5)
-    if backend == "postgres":
-        request.getfixturevalue("postgres")
-    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
-    store = await open_backend(backend, where)
+    store = await open_at(backend, where, (9, 5), monkeypatch, request)
     puzzle = await store.store_puzzle(PIPES)
     await store.close()
     state = KIND.encode_state(KIND.initial_state(KIND.load(puzzle)))
@@ -506,11 +512,7 @@ async def test_moves_stored_before_versions_are_kept_and_only_later_ones_undone(
     backend, tmp_path, monkeypatch, request
 ):
     where, at = tmp_path / "v10.sqlite3", datetime(2026, 11, 22, 10, tzinfo=UTC)
-    module, previous = (schema, 10) if backend == "sqlite" else (postgres_schema, 6)
-    if backend == "postgres":
-        request.getfixturevalue("postgres")
-    monkeypatch.setattr(module, "MIGRATIONS", module.MIGRATIONS[:previous])
-    store = await open_backend(backend, where)
+    store = await open_at(backend, where, (10, 6), monkeypatch, request)
     stored = await store.store_puzzle(PIPES)
     game = await new_game(store, owner=7, puzzle=stored)
     await store.close()
