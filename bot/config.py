@@ -9,6 +9,8 @@ from pathlib import Path
 from db import without_password
 
 DEFAULT_DATABASE = "./data/pipes.sqlite3"
+DEFAULT_ACTIVITY_PORT = 8766
+DISCORD_API = "https://discord.com/api/v10"
 
 
 def default_processes() -> int:
@@ -42,6 +44,20 @@ class Settings:
     #: this process runs and posts dailies for (None: all of them).
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: The application's OAuth2 client id and secret: with both, the Activity is on (the
+    #: secret is never logged or shown in repr).
+    client_id: str = ""
+    client_secret: str = ""
+    #: The port the Activity's web app listens on, beside the bot.
+    activity_port: int = DEFAULT_ACTIVITY_PORT
+    #: Discord's HTTP API, where the Activity exchanges codes for tokens (tests point it at
+    #: a fake on loopback).
+    discord_api: str = DISCORD_API
+
+    @property
+    def activity(self) -> bool:
+        """Whether the Activity is on: the application's client id and secret are set."""
+        return bool(self.client_id and self.client_secret)
 
     @property
     def database(self) -> str:
@@ -61,7 +77,8 @@ class Settings:
             f"log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, "
             f"limit_sides={self.limit_sides}, shard_count={self.shard_count}, "
-            f"shard_ids={self.shard_ids})"
+            f"shard_ids={self.shard_ids}, activity={self.activity}, "
+            f"activity_port={self.activity_port})"
         )
 
 
@@ -115,6 +132,14 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
     if url and not url.startswith(("postgresql://", "postgres://")):
         raise ConfigError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite).")
     shard_count, shard_ids = _shards(merged.get("SHARD_COUNT", ""), merged.get("SHARD_IDS", ""))
+    client_id = merged.get("DISCORD_CLIENT_ID", "").strip()
+    if client_id and not client_id.isdigit():
+        raise ConfigError(
+            f"DISCORD_CLIENT_ID must be an application id (digits), not {client_id!r}."
+        )
+    port = merged.get("ACTIVITY_PORT", "").strip() or str(DEFAULT_ACTIVITY_PORT)
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise ConfigError(f"ACTIVITY_PORT must be a port number from 1 to 65535, not {port!r}.")
     return Settings(
         token=merged.get("DISCORD_TOKEN", "").strip(),
         daily_secret=merged.get("DAILY_SECRET", "").strip(),
@@ -125,4 +150,8 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
         database_url=url,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        client_id=client_id,
+        client_secret=merged.get("DISCORD_CLIENT_SECRET", "").strip(),
+        activity_port=int(port),
+        discord_api=(merged.get("DISCORD_API", "").strip() or DISCORD_API).rstrip("/"),
     )

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from bot.config import ConfigError, load_settings
@@ -50,3 +52,18 @@ def test_shard_settings(tmp_path):
     ]:
         with pytest.raises(ConfigError, match=message):
             load_settings(bad, tmp_path / "none")
+
+
+def test_the_activity_is_on_with_the_client_id_and_secret_and_the_secret_is_never_shown():
+    off = load_settings({}, dotenv=Path("/nonexistent"))
+    assert not off.activity and off.activity_port == 8766
+    on = load_settings(
+        {"DISCORD_CLIENT_ID": "123", "DISCORD_CLIENT_SECRET": "shh-value", "ACTIVITY_PORT": "9001"},
+        dotenv=Path("/nonexistent"),
+    )
+    assert on.activity and on.client_id == "123" and on.activity_port == 9001
+    assert "shh-value" not in repr(on)
+    with pytest.raises(ConfigError, match="ACTIVITY_PORT"):
+        load_settings({"ACTIVITY_PORT": "http"}, dotenv=Path("/nonexistent"))
+    with pytest.raises(ConfigError, match="DISCORD_CLIENT_ID"):
+        load_settings({"DISCORD_CLIENT_ID": "abc"}, dotenv=Path("/nonexistent"))

@@ -14,7 +14,9 @@ from bot.kinds import FACES
 from puzzle import KINDS as REGISTERED
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("puzzle", "kinds", "renderer", "datapack", "db", "play", "bot", "playground")
+PACKAGES = (
+    "puzzle", "kinds", "renderer", "datapack", "db", "play", "bot", "activity", "playground",
+)  # fmt: skip
 #: The registries, one per front end: the only shared modules that import the kinds.
 REGISTRIES = {"puzzle.registry", "bot.kinds"}
 #: What each shared package may import of ours (besides itself and the registries).
@@ -25,8 +27,12 @@ ALLOWED = {
     "db": set(),
     "play": {"puzzle", "db"},
     "bot": {"puzzle", "renderer", "datapack", "db", "play"},
-    "playground": {"bot", "db"},
+    "activity": {"puzzle", "renderer", "db", "play", "bot"},
+    "playground": {"bot", "db", "activity"},
 }
+#: The process's entry point, which starts the front ends side by side (the bot and its
+#: Activity): it may import them all.
+ENTRY = {"bot.__main__"}
 #: What each role of a kind's folder may import: shared packages, and roles of its own kind.
 ROLES = {
     "engine": ({"puzzle"}, {"engine"}),
@@ -40,7 +46,7 @@ ROLES = {
 #: Test tooling in a kind's folder: it may use anything shared and its own kind.
 TOOLING = {"tests", "bench"}
 #: Who may import discord: the bot, its offline driver, and the faces of the kinds.
-DISCORD_USERS = {"bot", "playground"}
+DISCORD_USERS = {"bot", "activity", "playground"}
 
 
 def _is_module(name: str) -> bool:
@@ -120,7 +126,7 @@ def test_shared_packages_import_only_the_layers_below_them():
     wrong = []
     for name, data in GRAPH.nodes(data=True):
         package = name.split(".")[0]
-        if package == "kinds" or name in REGISTRIES | HISTORY:
+        if package == "kinds" or name in REGISTRIES | HISTORY | ENTRY:
             continue
         for target in data["imports"]:
             top = target.split(".")[0]
@@ -170,7 +176,7 @@ def test_a_kinds_tests_and_benchmarks_use_no_other_kind():
     assert tooling and wrong == []
 
 
-def test_only_the_bot_its_offline_driver_and_the_faces_import_discord():
+def test_only_the_bot_its_activity_its_offline_driver_and_the_faces_import_discord():
     users = {
         name
         for name, data in GRAPH.nodes(data=True)
@@ -185,7 +191,7 @@ def test_no_import_cycles():
     history, whose kinds use the package they sit in (a face uses ``bot``, ``bot.kinds`` lists
     it; ``play.legacy`` upgrades the first kind's old codes for ``play``)."""
     assert list(nx.simple_cycles(GRAPH)) == []
-    exceptions = REGISTRIES | HISTORY
+    exceptions = REGISTRIES | HISTORY | ENTRY
     edges = {(a.split(".")[0], b.split(".")[0]) for a, b in GRAPH.edges if a not in exceptions}
     packages = nx.DiGraph((a, b) for a, b in edges if a != b)
     assert list(nx.simple_cycles(packages)) == []
