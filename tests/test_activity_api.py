@@ -1,0 +1,174 @@
+"""The Activity's API over the real bot and storage: sessions, boards opened and played by
+cell presses, doubled and stale requests, one player never reaching another's board, the
+pictures and where their cells are, and every kind won by presses alone."""
+
+import io
+import uuid
+
+import pytest
+from activitykit import solving_press, start_activity
+from botkit import ALICE, BOB
+from PIL import Image
+
+from activity.pictures import grid
+from activity.session import Player, Sessions
+from bot.kinds import FACES
+from play import load
+from puzzle import KINDS, Marks
+from renderer.layout import layout
+
+
+@pytest.fixture
+async def activity(tmp_path, clock):
+    activity = await start_activity(tmp_path, clock)
+    yield activity
+    await activity.client.close()
+    await activity.harness.close()
+
+
+async def test_every_call_needs_a_session_the_backend_signed(activity):
+    status, body = await activity.call("GET", "/api/home")
+    assert status == 401 and body["error"] == "Sign in again: your session has ended."
+    forged = Sessions("another secret").issue(Player(ALICE, "Alice"))
+    assert (await activity.call("GET", "/api/home", token=forged))[0] == 401
+    tampered = activity.session(ALICE).replace("e", "f", 1)
+    assert (await activity.call("GET", "/api/home", token=tampered))[0] == 401
+    status, body = await activity.call("GET", "/api/home", ALICE)
+    assert status == 200 and body["user"] == {"id": str(ALICE), "name": "Alice"}
+
+
+def test_a_session_expires():
+    now = [1000.0]
+    sessions = Sessions("secret", clock=lambda: now[0])
+    token = sessions.issue(Player(ALICE, "Alice"))
+    assert sessions.player(token) == Player(ALICE, "Alice")
+    now[0] += 13 * 3600
+    assert sessions.player(token) is None
+
+
+async def test_a_press_plays_the_kinds_own_press_once_even_when_sent_twice(activity):
+    view = await activity.new(ALICE, params="5x4")
+    assert len(view["cells"]) == 20 and view["cells"][7].startswith("C2: ")
+    game = await activity.harness.bot.storage.game(view["id"])
+    request = uuid.uuid4().hex
+    status, body = await activity.press(ALICE, view, 7, "c", request=request)
+    assert status == 200 and body["applied"] and body["view"]["version"] == 1
+    after = await activity.harness.bot.storage.game(view["id"])
+    kind, puzzle = KINDS["pipes"], load(game.puzzle)
+    typed = kind.apply(puzzle, game.state, kind.parse_moves(puzzle, game.state, "C2")).state
+    assert after.state == typed and after.turns == 1
+    # The same request again (a response lost, the client retried): nothing more changes.
+    status, again = await activity.press(ALICE, view, 7, "c", request=request)
+    assert status == 200 and not again["applied"] and again["view"]["version"] == 1
+    assert (await activity.harness.bot.storage.game(view["id"])).turns == 1
+
+
+async def test_a_press_on_a_board_that_changed_since_is_refused_with_the_board_as_it_is(activity):
+    view = await activity.new(ALICE)
+    await activity.press(ALICE, view, 0)
+    status, body = await activity.press(ALICE, view, 1)  # still version 0
+    assert status == 409 and body["error"].endswith(".") and "\n" not in body["error"]
+    assert body["view"]["version"] == 1
+    assert (await activity.harness.bot.storage.game(view["id"])).turns == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"cell": 20},
+        {"cell": -1},
+        {"cell": "A1"},
+        {"cell": 0, "mode": "zz"},
+        {"control": "u"},
+        {"action": "dance"},
+        {},
+    ],
+)
+async def test_bad_input_changes_nothing_and_says_so_in_one_sentence(activity, body):
+    view = await activity.new(ALICE)
+    sent = {"request": "r1", "version": 0, **body}
+    status, answer = await activity.call("POST", f"/api/boards/{view['id']}/moves", ALICE, sent)
+    assert status == 400 and answer["error"].endswith(".") and "\n" not in answer["error"]
+    assert (await activity.harness.bot.storage.game(view["id"])).version == 0
+
+
+async def test_one_player_never_reads_moves_or_sees_anothers_board(activity):
+    view = await activity.new(ALICE)
+    status, body = await activity.call("GET", f"/api/boards/{view['id']}", BOB)
+    assert status == 403 and body["error"] == "That board is someone else's: open one of yours."
+    assert (await activity.press(BOB, view, 0))[0] == 403
+    assert (await activity.harness.bot.storage.game(view["id"])).version == 0
+    url = view["picture"]["url"]
+    assert (await activity.client.get("/" + url)).status == 200
+    without = url.split("?")[0]
+    assert (await activity.client.get("/" + without)).status == 404
+    bobs = await activity.new(BOB)
+    ticket = bobs["picture"]["url"].split("?")[1]
+    assert (await activity.client.get(f"/{without}?{ticket}")).status == 404
+
+
+@pytest.mark.parametrize("kind", sorted(FACES))
+async def test_the_picture_is_the_kinds_own_and_its_cells_lie_where_the_view_says(activity, kind):
+    face = FACES[kind]
+    view = await activity.new(ALICE, kind, face.kind.presets[0])
+    answer = await activity.client.get("/" + view["picture"]["url"])
+    assert answer.status == 200 and answer.content_type == "image/png"
+    picture = Image.open(io.BytesIO(await answer.read()))
+    assert picture.size == (view["picture"]["width"], view["picture"]["height"])
+    board = await activity.harness.bot.service.board(
+        await activity.harness.bot.storage.game(view["id"])
+    )
+    drawn, _ = await face.draw(activity.harness.bot.workers, board, None, Marks())
+    assert Image.open(io.BytesIO(drawn)).tobytes() == picture.tobytes()
+    # The hit map is the shared layout's: cell (x, y) of the picture starts there.
+    geometry = layout(view["width"], view["height"])
+    cells = view["picture"]["grid"]
+    assert cells["cell"] == geometry.cell
+    assert (cells["left"], cells["top"]) == geometry.cell_origin(0, 0)
+
+
+async def test_a_wrapping_boards_cells_start_past_its_gutter(activity):
+    view = await activity.new(ALICE, "pipes", "6x6w")
+    board = await activity.harness.bot.service.board(
+        await activity.harness.bot.storage.game(view["id"])
+    )
+    png, _ = await FACES["pipes"].draw(activity.harness.bot.workers, board, None, Marks())
+    wrapped = layout(6, 6, wrap=True)
+    assert grid(board, png) == {
+        "left": wrapped.cell_origin(0, 0)[0],
+        "top": wrapped.cell_origin(0, 0)[1],
+        "cell": wrapped.cell,
+    }
+
+
+@pytest.mark.parametrize("kind", sorted(FACES))
+async def test_every_kind_is_won_by_presses_alone_and_ranked(activity, kind):
+    face = FACES[kind]
+    status, home = await activity.call("GET", "/api/home", ALICE)
+    daily = next(d for d in home["dailies"] if d["kind"] == kind)
+    assert daily["state"] == "new"
+    status, body = await activity.call(
+        "POST", "/api/boards", ALICE, {"daily_id": daily["daily_id"]}
+    )
+    assert status == 200, body
+    view = body["view"]
+    assert view["daily"] == daily["date"] and view["elapsed"] == 0
+    for _ in range(400):
+        if view["ending"] != "playing":
+            break
+        press, times = await solving_press(activity, view["id"])
+        for _ in range(times):
+            sent = {"request": uuid.uuid4().hex, "version": view["version"], **press}
+            status, body = await activity.call(
+                "POST", f"/api/boards/{view['id']}/moves", ALICE, sent
+            )
+            assert status == 200, body
+            view = body["view"]
+    assert view["ending"] == "solved" and view["result"]["share"].startswith(face.kind.title)
+    assert view["actions"] == [] and view["animation"]["url"].endswith(
+        f"{view['version']}-win.gif?" + view["animation"]["url"].split("?")[1]
+    )
+    result = await activity.harness.bot.storage.result(daily["daily_id"], ALICE)
+    assert result is not None and result.game_id == view["id"]
+    answer = await activity.client.get("/" + view["animation"]["url"])
+    assert answer.status == 200
