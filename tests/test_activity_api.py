@@ -172,3 +172,33 @@ async def test_every_kind_is_won_by_presses_alone_and_ranked(activity, kind):
     assert result is not None and result.game_id == view["id"]
     answer = await activity.client.get("/" + view["animation"]["url"])
     assert answer.status == 200
+
+
+async def test_a_daily_exists_for_a_player_once_they_open_it_and_its_clock_starts_then(
+    activity, clock
+):
+    status, home = await activity.call("GET", "/api/home", ALICE)
+    daily = next(d for d in home["dailies"] if d["kind"] == "pipes")
+    assert await activity.harness.bot.storage.daily_game(ALICE, daily["daily_id"]) is None
+    clock.advance(hours=3)
+    opened = {"daily_id": daily["daily_id"]}
+    status, body = await activity.call("POST", "/api/boards", ALICE, opened)
+    game = await activity.harness.bot.storage.daily_game(ALICE, daily["daily_id"])
+    assert status == 200 and game.started_at == clock.now and body["view"]["id"] == game.id
+    # Opening it again is the same board, its clock running on.
+    clock.advance(minutes=5)
+    status, again = await activity.call("POST", "/api/boards", ALICE, opened)
+    assert again["view"]["id"] == game.id and again["view"]["elapsed"] == 300
+
+
+async def test_a_daily_not_begun_or_unknown_is_refused_in_one_sentence(activity, clock):
+    service = activity.harness.bot.service
+    tomorrow = await service.daily_puzzle(
+        service.today().replace(day=service.today().day + 1),
+        KINDS["pipes"].parse_params("5x4"),
+        "pipes",
+    )
+    for daily_id in (tomorrow.id, 999_999):
+        status, body = await activity.call("POST", "/api/boards", ALICE, {"daily_id": daily_id})
+        assert status == 409 and body["error"].endswith(".") and "\n" not in body["error"]
+    assert await activity.harness.bot.storage.unfinished_games(ALICE) == []
