@@ -114,6 +114,10 @@ class Face:
     tile_label: Callable[[Board, int], tuple[str, discord.ButtonStyle]]
     #: Every state a tile button shows, each in the colour of its meaning (``COLOURS``).
     legend: Legend
+    #: A cell in words, for screen readers (the Activity's cells): its name, a colon and
+    #: what the picture shows of it, in plain words with no glyph ("B3: pipe up and left,
+    #: dry"; ``facekit.said_cell``).
+    cell_words: Callable[[Board, int], str]
     #: The cell a board's first window is around.
     centre: Callable[[Board], int]
     #: The picture: workers, board, the framed block of cells (or None), what the last move

@@ -9,6 +9,8 @@ saying it. A face takes what fits and writes the rest itself.
   ``needs_zoom``, the rule for the window enlarged for phones;
 - ``cell_press``: clicks that name a cell, with a suffix per click mode;
 - ``tile_text``: a tile label, the cell's name and its state's glyph;
+- ``said_cell``, ``side_words``, ``sided``, ``listed``: a cell in words for screen readers,
+  its sides, and lists as a sentence says them;
 - ``still_win``: the win as the solved board's still picture.
 
 The random source a generator draws from is the core's (``puzzle.prng``): an engine seeds it
@@ -16,7 +18,7 @@ with the puzzle code, so a face never hands an engine randomness of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -25,7 +27,7 @@ from discord import app_commands
 from db import Game
 from play import Board, UserError
 from puzzle import Kind, Marks
-from puzzle.grid import cell_name, parse_size
+from puzzle.grid import DOWN, LEFT, RIGHT, UP, cell_name, parse_size
 from renderer.layout import layout
 
 from .face import Draw, Drawn, NewBoard, NewCommand
@@ -158,6 +160,35 @@ def tile_text(width: int, cell: int, glyph: str = "") -> str:
     ('B3 ┐'), or the name alone."""
     name = cell_name(cell % width, cell // width)
     return f"{name} {glyph}" if glyph else name
+
+
+#: A cell's sides in words, clockwise from the top (``puzzle.grid``'s bits).
+SIDE_WORDS = ((UP, "up"), (RIGHT, "right"), (DOWN, "down"), (LEFT, "left"))
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words as a sentence lists them: 'up', 'up and left', 'up, right and down'."""
+    *rest, last = words
+    return f"{', '.join(rest)} and {last}" if rest else last
+
+
+def side_words(mask: int) -> list[str]:
+    """The sides of a 4-bit mask (``puzzle.grid``'s bits) in words, clockwise from the top."""
+    return [word for side, word in SIDE_WORDS if mask & side]
+
+
+def sided(noun: str, mask: int) -> str:
+    """What lies on the sides of a mask: 'wall up', 'walls up, right and down' (``noun``
+    takes an s for several); '' for none."""
+    sides = side_words(mask)
+    return f"{noun}{'s' * (len(sides) > 1)} {listed(sides)}" if sides else ""
+
+
+def said_cell(width: int, cell: int, *states: str) -> str:
+    """A cell in words, for screen readers: its name, a colon and its states, the empty
+    ones left out ('B3: white, shows 4, walls down and left')."""
+    name = cell_name(cell % width, cell // width)
+    return f"{name}: {', '.join(state for state in states if state)}"
 
 
 def still_win(

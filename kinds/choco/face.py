@@ -5,12 +5,22 @@ level, and the typed move ``wall`` (walls and runs)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import discord
 
 from bot.face import Face, Verb
-from bot.facekit import drawing, level_new, level_words, still_win, tile_text
+from bot.facekit import (
+    drawing,
+    level_new,
+    level_words,
+    listed,
+    said_cell,
+    sided,
+    still_win,
+    tile_text,
+)
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.choco.engine import (
@@ -19,13 +29,16 @@ from kinds.choco.engine import (
     MORE_PARTS,
     ONE_COLOUR,
     SHAPES_DIFFER,
+    UNKNOWN,
     Breaches,
+    Edge,
+    Grid,
     extend,
     format_move,
 )
 from kinds.choco.picture import ChocoView, render_choco_png
 from play import Board, UserError
-from puzzle.grid import cell_name
+from puzzle.grid import DOWN, LEFT, RIGHT, UP, cell_name
 
 #: The sides a board may have on Discord.
 SIDES = (6, 10)
@@ -140,6 +153,35 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return tile_text(grid.width, cell, glyph), discord.ButtonStyle.secondary
 
 
+def _cell_words(board: Board, cell: int) -> str:
+    """'B3: white, shows 4, walls down and left, wrong number and block': the cell's colour,
+    its number ('a question mark': a size not given), its walls and what the last check
+    marked wrong (its number, a wall inside a block, its block); where the picture shows a
+    given-up board's solution, the solution's walls instead."""
+    view, grid = choco_view(board), board.puzzle.grid
+    clue = view.clues[cell]
+    number = "" if clue is None else "a question mark" if clue == UNKNOWN else f"shows {clue}"
+    if view.answer:
+        walls, found = sided("solution wall", _walled(grid, cell, view.answer)), Breaches()
+    else:
+        walls, found = sided("wall", _walled(grid, cell, view.walls)), view.breaches or Breaches()
+    marked = (
+        ("number", cell in found.numbers),
+        ("wall", bool(_walled(grid, cell, found.walls))),
+        ("block", any(cell in block for block, _ in found.blocks)),
+    )
+    wrong = [thing for thing, is_wrong in marked if is_wrong]
+    faults = f"wrong {listed(wrong)}" if wrong else ""
+    colour = "gray" if view.gray[cell] else "white"
+    return said_cell(grid.width, cell, colour, number, walls, faults)
+
+
+def _walled(grid: Grid, cell: int, walls: Collection[Edge]) -> int:
+    """The sides of ``cell`` that have a wall of ``walls``, as a mask."""
+    sides = {cell - 1: LEFT, cell - grid.width: UP, cell + 1: RIGHT, cell + grid.width: DOWN}
+    return sum(sides[n] for n in grid.neighbours(cell) if (min(cell, n), max(cell, n)) in walls)
+
+
 def _centre(board: Board) -> int:
     game = board.game
     return game.height // 2 * game.width + game.width // 2
@@ -207,6 +249,7 @@ FACE = Face(
     press=_press,
     tile_label=_label,
     legend=LEGEND,
+    cell_words=_cell_words,
     centre=_centre,
     draw=_draw,
     win=still_win(_draw, "choco-win.png", "The solved board: every block two matching halves"),

@@ -10,7 +10,15 @@ from typing import Any
 import discord
 
 from bot.face import Face, Verb
-from bot.facekit import cell_press, drawing, level_new, level_words, still_win, tile_text
+from bot.facekit import (
+    cell_press,
+    drawing,
+    level_new,
+    level_words,
+    said_cell,
+    still_win,
+    tile_text,
+)
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.drops.engine import KIND, PER_REFUND
@@ -122,6 +130,13 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return tile_text(board.game.width, cell, str(count or "·")), style
 
 
+def _cell_words(board: Board, cell: int) -> str:
+    """'B3: empty', 'B3: 1 drop', 'B3: 4 drops, ready to burst'."""
+    count = drops_view(board).cells[cell]
+    words = _counted(count, "drop") if count else "empty"
+    return said_cell(board.game.width, cell, words, "ready to burst" if count == 4 else "")
+
+
 def _centre(board: Board) -> int:
     """The middle of the board."""
     game = board.game
@@ -172,6 +187,7 @@ FACE = Face(
     press=cell_press({}),
     tile_label=_label,
     legend=LEGEND,
+    cell_words=_cell_words,
     centre=_centre,
     draw=_draw,
     win=still_win(_draw, "drops-win.png", lambda board: f"The cleared board, {_left(board)}"),

@@ -12,7 +12,7 @@ from discord import app_commands
 
 import kinds.maze.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
-from bot.facekit import needs_zoom, start_sized, still_win, tile_text
+from bot.facekit import needs_zoom, said_cell, sided, start_sized, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
@@ -113,6 +113,20 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return tile_text(game.width, cell), discord.ButtonStyle.secondary
 
 
+def _cell_words(board: Board, cell: int) -> str:
+    """'B3: you are here, walls up and left', 'B3: fog', 'B3: walked, wall down, on the way
+    out': the cell as the picture shows it."""
+    view = maze_view(board)
+    if cell not in view.seen:
+        return said_cell(view.width, cell, "fog")
+    marks = ((view.player, "you are here"), (view.start, "the start"), (view.exit, "the exit"))
+    where = [word for at, word in marks if at == cell]
+    where = where or ["walked" if cell in view.visited else "open"]
+    walls = sided("wall", ~view.cells[cell] & 15)
+    way = "on the way out" if cell in view.path else ""
+    return said_cell(view.width, cell, *where, walls, way)
+
+
 def _body(board: Board) -> str:
     """Steps, where the player stands, whether the exit is in sight; how it ended."""
     game, maze, details = board.game, board.puzzle, board.status.details
@@ -179,6 +193,7 @@ FACE = Face(
     press=lambda game, cell, mode: f"go {cell_name(cell % game.width, cell // game.width)}",
     tile_label=_label,
     legend=LEGEND,
+    cell_words=_cell_words,
     centre=lambda board: int(board.status.details["player"]),
     draw=_draw,
     win=still_win(_draw, "maze-win.png", "The whole maze, the way out drawn in red"),

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.face import Face, NewBoard, Verb
-from bot.facekit import cell_press, drawing, still_win, tile_text
+from bot.facekit import cell_press, drawing, said_cell, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
@@ -100,6 +100,25 @@ def mines_view(board: Board) -> MinesView:
 
 
 _draw = drawing(render_mines_png, mines_view)
+
+#: What the picture shows of a cell, in words, by its look (``MinesView.look``); an open
+#: number's are the mines around it.
+LOOK_WORDS = {
+    "hidden": "closed",
+    "flag": "flagged",
+    "mine": "a mine",
+    "exploded": "the mine that went off",
+    "wrong": "a wrong flag",
+    "open0": "open, no mine around",
+    "open1": "1 mine around",
+}
+
+
+def _cell_words(board: Board, cell: int) -> str:
+    """'B3: closed', 'B3: 3 mines around', 'B3: a wrong flag': the cell as the picture shows
+    it."""
+    look = mines_view(board).look(cell)
+    return said_cell(board.game.width, cell, LOOK_WORDS.get(look, f"{look[4:]} mines around"))
 
 
 async def _post(workers: Workers, puzzle: Any) -> bytes:
@@ -195,6 +214,7 @@ FACE = Face(
     press=cell_press(SUFFIX),
     tile_label=_label,
     legend=LEGEND,
+    cell_words=_cell_words,
     centre=_centre,
     draw=_draw,
     win=still_win(_draw, "mines-win.png", "The cleared board, every mine flagged"),

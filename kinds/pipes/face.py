@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Literal
 
 import discord
@@ -11,11 +13,11 @@ from discord import app_commands
 
 import kinds.pipes.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
-from bot.facekit import cell_press, needs_zoom, tile_text
+from bot.facekit import cell_press, listed, needs_zoom, said_cell, side_words, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
-from kinds.pipes.engine import GLYPHS, KIND, Params, check
+from kinds.pipes.engine import GLYPHS, KIND, Check, Params, check
 from kinds.pipes.engine.notation import WRAP_NOT_EASY
 from kinds.pipes.picture import render_boards, render_png, render_win_animation
 from kinds.pipes.picture.sheet import sheet
@@ -65,16 +67,49 @@ def _centre(board: Board) -> int:
     return int(sy * board.game.width + sx)
 
 
+def shown(board: Board) -> tuple[Sequence[int], Check]:
+    """The tiles the picture shows and what the checker finds on them: as they are, or a
+    given-up board's solution (a daily's once its date is over everywhere)."""
+    game, puzzle = board.game, board.puzzle
+    if game.outcome == "lost" and board.solution_public:
+        return puzzle.solution, _solved(puzzle)
+    return game.state.tiles, board.status.details["check"]
+
+
+@lru_cache(maxsize=64)
+def _solved(puzzle: Any) -> Check:
+    """The check of a puzzle's solution (asked once for every cell a given-up board says)."""
+    return check(puzzle.width, puzzle.height, puzzle.solution, puzzle.source, puzzle.wrap)
+
+
+def _cell_words(board: Board, cell: int) -> str:
+    """'B3: the source, pipe up and left, full of water, locked': the tile the picture shows,
+    its water (dry, full, in a loop), whether it is locked."""
+    game, (tiles, result) = board.game, shown(board)
+    water = (
+        "in a loop" if cell in result.loops else "full of water" if cell in result.flooded
+        else "dry"
+    )  # fmt: skip
+    source = "the source" if cell == _centre(board) else ""
+    locked = "locked" if cell in game.state.locked else ""
+    return said_cell(game.width, cell, source, _shape(tiles[cell]), water, locked)
+
+
+def _shape(tile: int) -> str:
+    """'pipe up and left'; one arm, a dead end: 'dead end pointing up'."""
+    sides = side_words(tile)
+    if len(sides) == 1:
+        return f"dead end pointing {sides[0]}"
+    return f"pipe {listed(sides)}" if sides else "no pipe"
+
+
 async def _draw(
     workers: Workers, board: Board, frame: tuple[int, int, int, int] | None, marks: Marks
 ) -> Drawn:
     """The tiles as they are (a given-up board shows its solution, a daily's once its date
     is over everywhere)."""
     game, puzzle = board.game, board.puzzle
-    tiles, result = game.state.tiles, board.status.details["check"]
-    if game.outcome == "lost" and board.solution_public:
-        tiles = puzzle.solution
-        result = check(game.width, game.height, tiles, puzzle.source, puzzle.wrap)
+    tiles, result = shown(board)
     drawn: Drawn = await workers.draw(
         render_boards, game.width, game.height, tiles, puzzle.source, result,
         zoom=needs_zoom(game.width, game.height), highlight=marks.cells,
@@ -224,6 +259,7 @@ FACE = Face(
     press=cell_press(SUFFIX),
     tile_label=_label,
     legend=LEGEND,
+    cell_words=_cell_words,
     centre=_centre,
     draw=_draw,
     win=_win,

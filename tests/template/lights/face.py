@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.face import Face, NewBoard, Verb
-from bot.facekit import cell_press, drawing, still_win, tile_text
+from bot.facekit import cell_press, drawing, said_cell, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import solve_time, started
 from bot.workers import Workers
@@ -57,6 +57,11 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return tile_text(board.game.width, cell, "○"), discord.ButtonStyle.success
 
 
+def _cell_words(board: Board, cell: int) -> str:
+    """'B3: light on', 'B3: light off'."""
+    return said_cell(board.game.width, cell, f"light {'on' if board.game.state[cell] else 'off'}")
+
+
 def _body(board: Board) -> str:
     game = board.game
     if game.solved:
@@ -94,6 +99,7 @@ FACE = Face(
     press=cell_press({}),
     tile_label=_label,
     legend=LEGEND,
+    cell_words=_cell_words,
     centre=lambda board: 0,
     draw=_draw,
     alt="Lights Out board: lit cells are yellow, dark cells slate.",
