@@ -10,7 +10,8 @@ saying it. A face takes what fits and writes the rest itself.
 - ``cell_press``: clicks that name a cell, with a suffix per click mode;
 - ``tile_text``: a tile label, the cell's name and its state's glyph;
 - ``said_cell``, ``side_words``, ``sided``, ``listed``: a cell in words for screen readers,
-  its sides, and lists as a sentence says them;
+  its sides, and lists as a sentence says them; ``per_board``, a board's view worked out
+  once for all its cells;
 - ``still_win``: the win as the solved board's still picture.
 
 The random source a generator draws from is the core's (``puzzle.prng``): an engine seeds it
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from discord import app_commands
 
@@ -182,6 +183,22 @@ def sided(noun: str, mask: int) -> str:
     takes an s for several); '' for none."""
     sides = side_words(mask)
     return f"{noun}{'s' * (len(sides) > 1)} {listed(sides)}" if sides else ""
+
+
+View = TypeVar("View")
+
+
+def per_board(view_of: Callable[[Board], View]) -> Callable[[Board], View]:
+    """``view_of``, remembered for the last board it was asked about (the very object): a
+    face's ``cell_words`` asks for its view once a cell, every cell of one board in turn."""
+    last: list[tuple[Board, View]] = []
+
+    def view(board: Board) -> View:
+        if not last or last[0][0] is not board:
+            last[:] = [(board, view_of(board))]
+        return last[0][1]
+
+    return view
 
 
 def said_cell(width: int, cell: int, *states: str) -> str:

@@ -16,6 +16,7 @@ from bot.facekit import (
     level_new,
     level_words,
     listed,
+    per_board,
     said_cell,
     sided,
     still_win,
@@ -91,6 +92,7 @@ def choco_view(board: Board) -> ChocoView:
 
 
 _draw = drawing(render_choco_png, choco_view, lambda marks: marks.edges)
+_view = per_board(choco_view)
 
 
 async def _post(workers: Workers, puzzle: Any) -> bytes:
@@ -158,7 +160,7 @@ def _cell_words(board: Board, cell: int) -> str:
     its number ('a question mark': a size not given), its walls and what the last check
     marked wrong (its number, a wall inside a block, its block); where the picture shows a
     given-up board's solution, the solution's walls instead."""
-    view, grid = choco_view(board), board.puzzle.grid
+    view, grid = _view(board), board.puzzle.grid
     clue = view.clues[cell]
     number = "" if clue is None else "a question mark" if clue == UNKNOWN else f"shows {clue}"
     if view.answer:

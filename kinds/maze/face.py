@@ -12,7 +12,15 @@ from discord import app_commands
 
 import kinds.maze.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
-from bot.facekit import needs_zoom, said_cell, sided, start_sized, still_win, tile_text
+from bot.facekit import (
+    needs_zoom,
+    per_board,
+    said_cell,
+    sided,
+    start_sized,
+    still_win,
+    tile_text,
+)
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
@@ -113,17 +121,24 @@ def _label(board: Board, cell: int) -> tuple[str, discord.ButtonStyle]:
     return tile_text(game.width, cell), discord.ButtonStyle.secondary
 
 
+@per_board
+def _read(board: Board) -> tuple[MazeView, frozenset[int]]:
+    """The picture's view of a board, and the cells of the way out it draws."""
+    view = maze_view(board)
+    return view, frozenset(view.path)
+
+
 def _cell_words(board: Board, cell: int) -> str:
     """'B3: you are here, walls up and left', 'B3: fog', 'B3: walked, wall down, on the way
     out': the cell as the picture shows it."""
-    view = maze_view(board)
+    view, way_out = _read(board)
     if cell not in view.seen:
         return said_cell(view.width, cell, "fog")
     marks = ((view.player, "you are here"), (view.start, "the start"), (view.exit, "the exit"))
     where = [word for at, word in marks if at == cell]
     where = where or ["walked" if cell in view.visited else "open"]
     walls = sided("wall", ~view.cells[cell] & 15)
-    way = "on the way out" if cell in view.path else ""
+    way = "on the way out" if cell in way_out else ""
     return said_cell(view.width, cell, *where, walls, way)
 
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.face import Face, NewBoard, Verb
-from bot.facekit import cell_press, drawing, said_cell, still_win, tile_text
+from bot.facekit import cell_press, drawing, per_board, said_cell, still_win, tile_text
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
@@ -100,6 +100,7 @@ def mines_view(board: Board) -> MinesView:
 
 
 _draw = drawing(render_mines_png, mines_view)
+_view = per_board(mines_view)
 
 #: What the picture shows of a cell, in words, by its look (``MinesView.look``); an open
 #: number's are the mines around it.
@@ -117,7 +118,7 @@ LOOK_WORDS = {
 def _cell_words(board: Board, cell: int) -> str:
     """'B3: closed', 'B3: 3 mines around', 'B3: a wrong flag': the cell as the picture shows
     it."""
-    look = mines_view(board).look(cell)
+    look = _view(board).look(cell)
     return said_cell(board.game.width, cell, LOOK_WORDS.get(look, f"{look[4:]} mines around"))
 
 

@@ -13,7 +13,15 @@ from discord import app_commands
 
 import kinds.pipes.pack as minecraft
 from bot.face import Drawn, Face, NewBoard, Pack, Verb
-from bot.facekit import cell_press, listed, needs_zoom, said_cell, side_words, tile_text
+from bot.facekit import (
+    cell_press,
+    listed,
+    needs_zoom,
+    per_board,
+    said_cell,
+    side_words,
+    tile_text,
+)
 from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
@@ -82,10 +90,13 @@ def _solved(puzzle: Any) -> Check:
     return check(puzzle.width, puzzle.height, puzzle.solution, puzzle.source, puzzle.wrap)
 
 
+_shown = per_board(shown)
+
+
 def _cell_words(board: Board, cell: int) -> str:
     """'B3: the source, pipe up and left, full of water, locked': the tile the picture shows,
     its water (dry, full, in a loop), whether it is locked."""
-    game, (tiles, result) = board.game, shown(board)
+    game, (tiles, result) = board.game, _shown(board)
     water = (
         "in a loop" if cell in result.loops else "full of water" if cell in result.flooded
         else "dry"

@@ -19,7 +19,7 @@ from template.lights.face import FACE as LIGHTS_FACE
 
 import play.scoring
 from bot.board_message import board_view, first_window
-from bot.face import COLOURS, LABEL_EXTRA, columns
+from bot.face import COLOURS, LABEL_EXTRA, Face, columns
 from bot.facekit import needs_zoom
 from bot.groups import kind_group
 from bot.kinds import FACES
@@ -324,3 +324,41 @@ async def test_the_window_is_framed_boldly_and_enlarged_when_cells_read_small(wo
     assert (zoom is not None) == needs_zoom(game.width, game.height)
     if zoom is not None:
         assert png(zoom).width >= 360
+
+
+def test_every_face_must_say_its_cells_in_words():
+    """``cell_words`` has no default: a face that leaves it out cannot be made."""
+    field = next(f for f in dataclasses.fields(Face) if f.name == "cell_words")
+    assert field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+
+
+def boards_to_read(face):
+    """Boards of a face as a screen reader meets them: fresh, mid-game (random clicks), and
+    solved, lost or given up, of its smallest and largest presets."""
+    for pick in (min, max):
+        yield from played(face, pick)
+        for outcome in ("solved", "lost"):
+            yield board_of(face, outcome, pick=pick)
+
+
+@pytest.mark.parametrize("name", sorted(UNDER_TEST))
+def test_every_cell_says_its_name_and_its_state_in_plain_short_words(name):
+    """Every cell of every board: its name, ': ' and its state, in plain words (ASCII: no
+    box drawing, no emoji, nothing a screen reader reads as noise), 80 characters at most;
+    on a board in play, cells whose tiles show different states (different glyphs of the
+    legend) say different words."""
+    face = UNDER_TEST[name]
+    for board in boards_to_read(face):
+        width, height = board.game.width, board.game.height
+        said: dict[str, set[str]] = {}  # the words said under each tile glyph
+        for cell in range(width * height):
+            words = face.cell_words(board, cell)
+            cell_word = cell_name(cell % width, cell // width)
+            state = words.removeprefix(f"{cell_word}: ")
+            assert state != words and state.strip(), words
+            assert words.isascii() and words.isprintable() and len(words) <= 80, words
+            label, _ = face.tile_label(board, cell)
+            said.setdefault(label.removeprefix(cell_word), set()).add(state)
+        if board.game.outcome == "playing":
+            for one, other in itertools.combinations(said.values(), 2):
+                assert not one & other, (one & other, board.game.state)
