@@ -8,11 +8,9 @@ from datetime import datetime
 from typing import Any
 
 from bot import texts
-from bot.face import Face
 from bot.kinds import FACES
 from play import Board
 from puzzle import Marks
-from puzzle.grid import cell_name
 
 from .pictures import NO_MARKS, Which, grid, png_size
 from .session import Sessions
@@ -35,15 +33,6 @@ def plain(text: str) -> str:
 def heading(board: Board) -> str:
     """'Daily Pipes 2026-11-28 · 8×8 · normal' or 'Pipes 6x6-abc · 6×6 · normal'."""
     return f"{texts.title(board)} · {board.kind.label(board.puzzle)}"
-
-
-def cell_words(face: Face, board: Board, cell: int) -> str:
-    """A cell as a screen reader says it: its name first, then its state."""
-    label, _ = face.tile_label(board, cell)
-    name = cell_name(cell % board.game.width, cell // board.game.width)
-    glyph = label.removeprefix(name).strip()
-    meaning = next((m for glyphs, _, m in face.legend if glyph and glyph in glyphs), "")
-    return f"{name}: {meaning or 'as it started'}"
 
 
 def view(
@@ -84,7 +73,7 @@ def view(
         "mode": face.first_mode,
         "controls": [{"token": token, "label": label} for label, token in face.controls],
         "actions": [] if game.finished else list(ACTIONS),
-        "cells": [cell_words(face, board, i) for i in range(game.width * game.height)],
+        "cells": [face.cell_words(board, i) for i in range(game.width * game.height)],
         "picture": {
             "url": f"{base}.png?t={ticket}",
             "width": width,
