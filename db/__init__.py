@@ -19,6 +19,7 @@ from .models import (
     DailyPuzzle,
     Game,
     GuildSettings,
+    Launch,
     MoveRecord,
     NewResult,
     Outcome,
@@ -59,8 +60,9 @@ async def open_storage(
 
 __all__ = [
     "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPlay", "DailyPost",
-    "DailyPuzzle", "Game", "GameFinished", "GameNotFound", "GuildSettings", "LegacyPuzzles",
-    "MoveRecord", "NewPuzzle", "NewResult", "Outcome", "PostgresStorage", "PuzzleRecord",
+    "DailyPuzzle", "Game", "GameFinished", "GameNotFound", "GuildSettings", "Launch",
+    "LegacyPuzzles", "MoveRecord", "NewPuzzle", "NewResult", "Outcome", "PostgresStorage",
+    "PuzzleRecord",
     "Result", "Rules", "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError",
     "StorageUnusable", "is_postgres_url", "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

@@ -177,8 +177,23 @@ class GuildSettings:
     paused: str | None = None
     #: The role the daily post may ping (None: no ping).
     role_id: int | None = None
+    #: Whether Play and ``/<kind> daily`` open the Activity here (when the bot has one).
+    activity: bool = True
     #: One row per kind the server ever chose, ordered by (position, kind) when read.
     dailies: tuple[DailyKind, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """A user's last Play that opened the Activity: the kind, the daily asked for (None: no
+    daily), where it was pressed, and when."""
+
+    user_id: int
+    kind: str
+    daily_id: int | None
+    guild_id: int | None
+    channel_id: int | None
+    at: datetime
 
 
 @dataclass(frozen=True, slots=True)

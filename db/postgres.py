@@ -27,6 +27,7 @@ from .models import (
     DailyPuzzle,
     Game,
     GuildSettings,
+    Launch,
     MoveRecord,
     PuzzleRecord,
     Result,
@@ -291,7 +292,7 @@ class PostgresStorage:
                 pg(sql.SAVE_GUILD_SETTINGS),
                 settings.guild_id, settings.channel_id, settings.post_time, settings.timezone,
                 settings.enabled, settings.configured_by, settings.failures, settings.paused,
-                settings.role_id, self._clock(),
+                settings.role_id, settings.activity, self._clock(),
             )  # fmt: skip
             await db.executemany(
                 pg(sql.SAVE_DAILY_KIND),
@@ -357,6 +358,26 @@ class PostgresStorage:
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         row = await self._pool.fetchrow(pg(sql.DAILY_POST), guild_id, day)
         return rows.post(row) if row else None
+
+    # -- the Activity's launches -------------------------------------------------------------
+
+    async def remember_launch(
+        self,
+        user_id: int,
+        kind: str,
+        daily_id: int | None,
+        guild_id: int | None,
+        channel_id: int | None,
+    ) -> Launch:
+        row = await self._pool.fetchrow(
+            pg(sql.REMEMBER_LAUNCH), user_id, kind, daily_id, guild_id, channel_id, self._clock()
+        )
+        assert row is not None
+        return rows.launch(row)
+
+    async def last_launch(self, user_id: int) -> Launch | None:
+        row = await self._pool.fetchrow(pg(sql.LAST_LAUNCH), user_id)
+        return rows.launch(row) if row else None
 
     # -- the deployment's own values ---------------------------------------------------------
 

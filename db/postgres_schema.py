@@ -169,7 +169,21 @@ _V6 = [
 # Version 7 (SQLite's schema 11): a move keeps the version of the change that wrote it.
 _V7 = ["ALTER TABLE moves ADD COLUMN version INTEGER"]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7]
+# Version 8 (SQLite's schema 12): a server's switch of the Activity, and each user's last
+# Play that opened it.
+_V8 = [
+    "ALTER TABLE guild_settings ADD COLUMN activity BOOLEAN NOT NULL DEFAULT TRUE",
+    """CREATE TABLE launches (
+        user_id    BIGINT PRIMARY KEY,
+        kind       TEXT   NOT NULL,
+        daily_id   BIGINT REFERENCES daily_puzzles (id),
+        guild_id   BIGINT,
+        channel_id BIGINT,
+        at         TIMESTAMPTZ NOT NULL
+    )""",
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8]
 
 
 async def migrate(connection: Connection) -> int:

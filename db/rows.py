@@ -22,6 +22,7 @@ from .models import (
     DailyPuzzle,
     Game,
     GuildSettings,
+    Launch,
     MoveRecord,
     PuzzleRecord,
     Result,
@@ -197,7 +198,7 @@ def _settings(row: Row, dailies: list[DailyKind]) -> GuildSettings:
         post_time=clock_time(row["post_time"]), timezone=row["timezone"],
         enabled=bool(row["enabled"]), configured_by=row["configured_by"],
         failures=row["failures"], paused=row["paused"], role_id=row["role_id"],
-        dailies=ordered,
+        activity=bool(row["activity"]), dailies=ordered,
     )  # fmt: skip
 
 
@@ -214,6 +215,14 @@ def post(row: Row) -> DailyPost:
         guild_id=row["guild_id"], date=day(row["date"]), daily_id=row["daily_id"],
         channel_id=row["channel_id"], message_id=row["message_id"],
         claimed_at=moment(row["claimed_at"]),
+    )  # fmt: skip
+
+
+def launch(row: Row) -> Launch:
+    """A ``launches`` row."""
+    return Launch(
+        user_id=row["user_id"], kind=row["kind"], daily_id=row["daily_id"],
+        guild_id=row["guild_id"], channel_id=row["channel_id"], at=moment(row["at"]),
     )  # fmt: skip
 
 

@@ -413,7 +413,23 @@ _V10 = [
 # before have none.
 _V11 = ["ALTER TABLE moves ADD COLUMN version INTEGER"]
 
-MIGRATIONS: list[list[str] | Step] = [_V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11]
+# Schema 12: whether a server lets Play open the Activity (on unless turned off), and each
+# user's last Play that opened it (one row per user, replaced), which the Activity opens on.
+_V12 = [
+    "ALTER TABLE guild_settings ADD COLUMN activity INTEGER NOT NULL DEFAULT 1",
+    """CREATE TABLE launches (
+        user_id    INTEGER PRIMARY KEY,
+        kind       TEXT    NOT NULL,
+        daily_id   INTEGER REFERENCES daily_puzzles (id),
+        guild_id   INTEGER,
+        channel_id INTEGER,
+        at         TEXT    NOT NULL
+    )""",
+]
+
+MIGRATIONS: list[list[str] | Step] = [
+    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12,
+]  # fmt: skip
 
 
 def newer(found: int, known: int) -> StorageUnusable:

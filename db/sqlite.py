@@ -30,6 +30,7 @@ from .models import (
     DailyPuzzle,
     Game,
     GuildSettings,
+    Launch,
     MoveRecord,
     PuzzleRecord,
     Result,
@@ -314,7 +315,8 @@ class SqliteStorage:
                 (
                     settings.guild_id, settings.channel_id, settings.post_time.strftime("%H:%M"),
                     settings.timezone, int(settings.enabled), settings.configured_by,
-                    settings.failures, settings.paused, settings.role_id, _text(self._clock()),
+                    settings.failures, settings.paused, settings.role_id,
+                    int(settings.activity), _text(self._clock()),
                 ),
             )  # fmt: skip
             await db.executemany(
@@ -393,6 +395,28 @@ class SqliteStorage:
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         row = await self._one(sql.DAILY_POST, guild_id, day.isoformat())
         return rows.post(row) if row else None
+
+    # -- the Activity's launches -------------------------------------------------------------
+
+    async def remember_launch(
+        self,
+        user_id: int,
+        kind: str,
+        daily_id: int | None,
+        guild_id: int | None,
+        channel_id: int | None,
+    ) -> Launch:
+        async with self._transaction() as db:
+            row = await self._one(
+                sql.REMEMBER_LAUNCH, user_id, kind, daily_id, guild_id, channel_id,
+                _text(self._clock()), on=db,
+            )  # fmt: skip
+        assert row is not None
+        return rows.launch(row)
+
+    async def last_launch(self, user_id: int) -> Launch | None:
+        row = await self._one(sql.LAST_LAUNCH, user_id)
+        return rows.launch(row) if row else None
 
     # -- the deployment's own values ---------------------------------------------------------
 

@@ -81,18 +81,19 @@ MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
 #: repeated), or one with NULL daily columns for a server without any. One statement reads
 #: both, so they come from one snapshot.
 SETTINGS = """SELECT s.guild_id, s.channel_id, s.post_time, s.timezone, s.enabled,
-    s.configured_by, s.failures, s.paused, s.role_id, k.kind, k.choice, k.posted,
+    s.configured_by, s.failures, s.paused, s.role_id, s.activity, k.kind, k.choice, k.posted,
     k.position, k.since, k.previous
     FROM guild_settings s LEFT JOIN daily_kinds k ON k.guild_id = s.guild_id"""
 GUILD_SETTINGS = f"{SETTINGS} WHERE s.guild_id = ?"
 ENABLED_GUILDS = f"{SETTINGS} WHERE s.enabled = TRUE ORDER BY s.guild_id"
 SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time,
-    timezone, enabled, configured_by, failures, paused, role_id, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    timezone, enabled, configured_by, failures, paused, role_id, activity, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
     post_time = excluded.post_time, timezone = excluded.timezone, enabled = excluded.enabled,
     configured_by = excluded.configured_by, failures = excluded.failures,
-    paused = excluded.paused, role_id = excluded.role_id, updated_at = excluded.updated_at"""
+    paused = excluded.paused, role_id = excluded.role_id, activity = excluded.activity,
+    updated_at = excluded.updated_at"""
 SAVE_DAILY_KIND = """INSERT INTO daily_kinds (guild_id, kind, choice, posted, position, since,
     previous) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id, kind) DO UPDATE SET choice = excluded.choice,
@@ -111,6 +112,15 @@ RECLAIM_POST = """UPDATE daily_posts SET claimed_at = ? WHERE guild_id = ? AND d
     AND message_id IS NULL AND claimed_at < ? RETURNING guild_id"""
 SET_POST_MESSAGE = "UPDATE daily_posts SET message_id = ? WHERE guild_id = ? AND date = ?"
 DAILY_POST = "SELECT * FROM daily_posts WHERE guild_id = ? AND date = ?"
+
+# -- the Activity's launches ------------------------------------------------------------------
+#: One row per user: a new launch replaces the last.
+REMEMBER_LAUNCH = """INSERT INTO launches (user_id, kind, daily_id, guild_id, channel_id, at)
+    VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (user_id) DO UPDATE SET kind = excluded.kind, daily_id = excluded.daily_id,
+    guild_id = excluded.guild_id, channel_id = excluded.channel_id, at = excluded.at
+    RETURNING *"""
+LAST_LAUNCH = "SELECT * FROM launches WHERE user_id = ?"
 
 # -- the deployment's own values, results ----------------------------------------------------
 STORE_VALUE = "INSERT INTO deployment (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING"

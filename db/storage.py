@@ -20,6 +20,7 @@ from .models import (
     DailyPuzzle,
     Game,
     GuildSettings,
+    Launch,
     MoveRecord,
     PuzzleRecord,
     Result,
@@ -201,6 +202,21 @@ class Storage(Protocol):
 
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         """A server's post of a date, or None."""
+
+    # the Activity's launches
+    async def remember_launch(
+        self,
+        user_id: int,
+        kind: str,
+        daily_id: int | None,
+        guild_id: int | None,
+        channel_id: int | None,
+    ) -> Launch:
+        """Remember a user's last Play that opened the Activity, now (replacing the one
+        before)."""
+
+    async def last_launch(self, user_id: int) -> Launch | None:
+        """A user's last Play that opened the Activity, or None."""
 
     # the deployment's own values (the daily secret)
     async def deployment_value(self, key: str, default: str) -> str:

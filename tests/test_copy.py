@@ -78,9 +78,10 @@ GUILD_SETTINGS = GuildSettings(
     ),
 )  # fmt: skip
 
-#: A server whose daily is off, Minesweeper first.
+#: A server whose daily is off, Minesweeper first, and which turned the Activity off.
 QUIET_SETTINGS = GuildSettings(
     guild_id=QUIET,
+    activity=False,
     dailies=(DailyKind("mines", "9x9"), DailyKind("pipes", "7x8 weekly", posted=False, position=1)),
 )
 
@@ -162,6 +163,9 @@ async def fill(store, clock):
     await player.click(direct.game.id, ALICE, 0)
     await service.restart(direct.game.id, ALICE)
     await player.click(direct.game.id, ALICE, 5)
+    clock.advance(seconds=1, microseconds=7)
+    await store.remember_launch(BOB, "pipes", late_game.daily_id, GUILD, CHANNEL)
+    await store.remember_launch(CAROL, "mines", None, None, None)
     return secret
 
 
@@ -209,6 +213,7 @@ async def reads(store, keys, clock):
         for channel in {c for _, o, c in keys["games"] if o == user}:
             seen["unfinished", user, channel] = await store.unfinished_games(user, channel)
         seen["user_results", user] = await store.user_results(user)
+        seen["launch", user] = await store.last_launch(user)
         seen["stats", user] = await service.stats("pipes", user)
         seen["streaks", user] = scoring.user_stats(user, await store.user_results(user), TODAY)
         for daily_id, *_ in keys["dailies"]:

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from storekit import (
     BACKENDS,
     PIPES,
+    FakeClock,
     daily_result,
     new_game,
     open_backend,
@@ -32,6 +33,7 @@ from db import (
     GameFinished,
     GameNotFound,
     GuildSettings,
+    Launch,
     NewResult,
     StaleGame,
     StorageError,
@@ -488,6 +490,38 @@ async def test_enabled_guilds_come_with_all_their_rows(storage):
         replace(berlin(8, ROWS[0], ROWS[3]), timezone="Asia/Tokyo"),
     ]
     assert (await storage.guild_settings(6)).dailies == (ROWS[1],)
+
+
+async def test_a_servers_activity_switch_is_kept_by_every_save(storage):
+    await storage.save_guild_settings(GuildSettings(guild_id=5))
+    assert (await storage.guild_settings(5)).activity is True  # on unless turned off
+    await storage.save_guild_settings(replace(berlin(5, *ROWS), activity=False))
+    off = await storage.guild_settings(5)
+    assert off == replace(berlin(5, *ROWS), activity=False)
+    await storage.set_post_state(5, 3, "Discord refused it")
+    await storage.save_guild_settings(replace(off, dailies=(), timezone="Asia/Tokyo"))
+    assert [g.activity for g in await storage.enabled_guilds()] == [False]
+    await storage.save_guild_settings(replace(off, activity=True))
+    assert (await storage.guild_settings(5)).activity is True
+
+
+async def test_a_users_last_launch_is_remembered_one_per_user(backend, tmp_path):
+    clock = FakeClock()
+    store = await open_backend(backend, tmp_path / "pipes.sqlite3", clock)
+    try:
+        daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+        assert await store.last_launch(7) is None
+        first = await store.remember_launch(7, "pipes", daily.id, 5, 9)
+        assert first == Launch(7, "pipes", daily.id, 5, 9, clock.now)
+        assert await store.last_launch(7) == first
+        clock.advance(minutes=3)
+        again = await store.remember_launch(7, "mines", None, None, None)  # a direct message
+        assert again == Launch(7, "mines", None, None, None, clock.now)
+        await store.remember_launch(8, "pipes", daily.id, 5, 10)
+        assert await store.last_launch(7) == again
+        assert (await store.last_launch(8)).channel_id == 10
+    finally:
+        await store.close()
 
 
 async def dead_end_game(backend, path):

@@ -545,3 +545,42 @@ async def test_moves_stored_before_versions_are_kept_and_only_later_ones_undone(
         ]  # fmt: skip
     finally:
         await store.close()
+
+
+# -- Schema 12 / PostgreSQL version 8: the server's Activity switch and the last launches ----
+
+#: A server's settings as schema 11 (version 7) wrote them: no Activity switch.
+OLD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time, timezone,
+    enabled, updated_at) VALUES (5, 9, '07:30', 'Europe/Berlin', TRUE, ?)"""
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_servers_set_up_before_the_activity_have_it_on_and_launches_start_empty(
+    backend, tmp_path, monkeypatch, request
+):
+    where, at = tmp_path / "v11.sqlite3", datetime(2026, 11, 22, 10, tzinfo=UTC)
+    store = await open_at(backend, where, (11, 7), monkeypatch, request)
+    daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    await store.close()
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            raw.execute(OLD_SETTINGS, (at.isoformat(),))
+    else:
+        raw = await asyncpg.connect(await pgserver.database_for(where))
+        await raw.execute(numbered(OLD_SETTINGS), at)
+        await raw.close()
+    monkeypatch.undo()
+
+    store = await open_backend(backend, where)
+    try:
+        kept = await store.guild_settings(5)
+        assert (kept.channel_id, kept.post_time, kept.timezone, kept.enabled, kept.activity) == (
+            9, time(7, 30), "Europe/Berlin", True, True,
+        )  # fmt: skip
+        assert await store.last_launch(7) is None
+        await store.save_guild_settings(replace(kept, activity=False))
+        assert (await store.guild_settings(5)).activity is False
+        launch = await store.remember_launch(7, "pipes", daily.id, 5, 9)
+        assert await store.last_launch(7) == launch
+    finally:
+        await store.close()
