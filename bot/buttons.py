@@ -18,6 +18,7 @@ from . import custom_ids, texts
 from .client import PipesClient
 from .face import Face
 from .kinds import FACES
+from .launch import activity_here, launch
 from .replies import guarded
 from .replying import Clicked, move, send_board
 from .strays import unasked
@@ -174,7 +175,8 @@ class HintButton(_BoardAction, template=custom_ids.HINT):
 
 
 class PlayButton(_Action, template=custom_ids.PLAY):
-    """The daily post's Play button: the clicker's own board of that puzzle."""
+    """The daily post's Play button: the clicker's own board of that puzzle, or the
+    Activity opened on it (``launch``)."""
 
     @staticmethod
     def button(daily_id: int, label: str = "▶ Play") -> discord.ui.Button[Any]:
@@ -185,6 +187,10 @@ class PlayButton(_Action, template=custom_ids.PLAY):
 
     async def handle(self, interaction: Interaction) -> None:
         service = interaction.client.service
+        if await activity_here(interaction):
+            daily = await service.daily_here(int(self.fields["daily"]), interaction.guild_id)
+            await launch(interaction, daily.puzzle.kind, daily.id)
+            return
         await send_board(
             interaction,
             service.play_daily(

@@ -22,6 +22,7 @@ from . import custom_ids, texts
 from .buttons import ConfirmButton
 from .face import Face, Verb
 from .kinds import FACES
+from .launch import activity_here, launch, todays_daily_soon
 from .options import DATE_TEXT, MOVES_TEXT, Commands, Interaction, game_commands
 from .replies import NO_MENTIONS, say
 from .replying import move, send_board
@@ -123,6 +124,10 @@ def kind_group(face: Face) -> Commands:
     async def daily(interaction: Interaction) -> None:
         service, user = interaction.client.service, interaction.user.id
         guild, channel = interaction.guild_id, interaction.channel_id
+        if await activity_here(interaction):
+            daily = await todays_daily_soon(interaction, kind)
+            await launch(interaction, kind, None if daily is None else daily.id)
+            return
         board = service.daily_game(kind, user, guild, channel, interaction.id)
         await send_board(interaction, board, ephemeral=True)
 

@@ -1,6 +1,7 @@
 """``/pipes-setup``: the daily post of a server (Manage Server only): where and when it is
-posted (``daily``) and which kinds it carries with which parameters (``kind``: every
-registered kind, its parameters offered from the kind's presets). Input is read generously
+posted (``daily``), which kinds it carries with which parameters (``kind``: every
+registered kind, its parameters offered from the kind's presets), and whether Play opens
+the Activity (``activity``). Input is read generously
 (``9am``, ``9:30 pm``, ``21:30``; any IANA zone) and the bot's permissions in the channel
 are checked before anything is saved."""
 
@@ -26,6 +27,7 @@ from puzzle import quote
 from . import texts
 from .checks import BadInput
 from .kinds import FACES
+from .launch import activity_line
 from .options import GUILD_INSTALL, SIZE_TEXT, Commands, Interaction
 from .permissions import listed, missing_permissions
 from .replies import say
@@ -283,11 +285,28 @@ def setup_group() -> Commands:
         summary = texts.daily_setup(
             settings, next_post(settings, now), local_day(settings, now), missing, FACES
         )
+        summary += "\n" + activity_line(interaction.client.settings.activity, settings.activity)
         if interaction.client.posts.failing(guild_id):
             summary += (
                 "\n⚠️ The last try to post failed on our side; it is tried again every 10 minutes."
             )
         await say(interaction, summary)
+
+    @setup.command(name="activity", description="Whether Play opens the Activity here")
+    @app_commands.describe(enabled="True: Play opens the Activity; False: the board as a message")
+    async def setup_activity(interaction: Interaction, enabled: bool) -> None:
+        guild_id = _managed_guild(interaction, "turn the Activity on or off")
+        storage = interaction.client.storage
+        stored = await storage.guild_settings(guild_id)
+        # A server's first settings carry its first daily rows, as ``daily`` writes them.
+        settings = stored or GuildSettings(guild_id=guild_id, dailies=first_rows())
+        await storage.save_guild_settings(
+            dataclasses.replace(
+                settings, activity=enabled, dailies=() if stored else settings.dailies
+            )
+        )
+        line = activity_line(interaction.client.settings.activity, enabled)
+        await say(interaction, f"Saved. {line}")
 
     @setup.command(name="off", description="Stop the daily post in this server")
     async def setup_off(interaction: Interaction) -> None:

@@ -248,9 +248,15 @@ class GameService:
         channel_id: int | None,
         interaction_id: int | None = None,
     ) -> Board:
-        """The user's game of a daily puzzle named by its id (a Play button): once its date
-        has begun here, and today only the daily this server plays (an old post's button
-        plays its date's puzzle, late)."""
+        """The user's game of a daily puzzle named by its id (a Play button), if it can be
+        played here (``daily_here``)."""
+        daily = await self.daily_here(daily_id, guild_id)
+        return await self._daily_board(daily, owner_id, guild_id, channel_id, interaction_id)
+
+    async def daily_here(self, daily_id: int, guild_id: int | None) -> DailyPuzzle:
+        """The daily puzzle named by its id, if it can be played here now: once its date has
+        begun here, and today only the daily this server plays (an old post's button plays
+        its date's puzzle, late); UserError otherwise. Nothing is stored."""
         daily = await self.storage.daily_puzzle_by_id(daily_id)
         if daily is None:
             raise UserError("That daily puzzle does not exist.")
@@ -265,7 +271,7 @@ class GameService:
             played = await self.daily_params(guild_id, today, kind)
             if daily.puzzle.params != KINDS[kind].format_params(played):
                 raise UserError("That is not a daily puzzle of this server.")
-        return await self._daily_board(daily, owner_id, guild_id, channel_id, interaction_id)
+        return daily
 
     async def _daily_board(
         self,

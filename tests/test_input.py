@@ -193,7 +193,7 @@ async def test_a_channel_the_post_cannot_go_to_is_refused_and_nothing_saved(
     [
         ("pipes", "`/pipes` needs a subcommand: `/pipes help` lists them."),
         ("mines", "`/mines` needs a subcommand: `/mines help` lists them."),
-        ("pipes-setup", "`/pipes-setup` needs a subcommand: daily, kind, status or off."),
+        ("pipes-setup", "`/pipes-setup` needs a subcommand: daily, kind, status, activity or off."),
     ],
 )
 async def test_a_group_sent_without_its_subcommand_points_to_its_help(harness, caplog, group, said):

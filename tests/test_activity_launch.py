@@ -1,0 +1,209 @@
+"""The bot side of the Activity (issue 35): with the Activity on (the bot's client id and
+secret set, and the server has not turned it off in ``/pipes-setup activity``), the daily
+post's Play and ``/<kind> daily`` answer with LAUNCH_ACTIVITY (callback type 12), remember
+the launch for the Activity to open on, and open no board (the player's clock starts when
+the Activity opens it); refusals are still one sentence; without it, the board as today."""
+
+import asyncio
+from datetime import UTC, date, datetime
+
+import pytest
+from botkit import (
+    ALICE,
+    BOB,
+    MANAGER,
+    Harness,
+    board_message,
+    enable_daily,
+    make_bot,
+    new_board,
+)  # fmt: skip
+from test_controls import setup
+from test_hidden_daily import click_forged, post_of
+
+from bot import launch as launch_module
+from db import Launch
+from playground.offline import CHANNEL_ID, GUILD_ID
+from puzzle import KINDS
+
+LAUNCH_ACTIVITY = 12
+ON = {"client_id": "1234567890", "client_secret": "not-a-real-secret"}
+
+
+@pytest.fixture
+async def activity(tmp_path, clock):
+    """A started harness whose bot has the Activity (client id and secret set)."""
+    h = Harness(make_bot(tmp_path / "on", clock, **ON))
+    await h.start()
+    yield h
+    await h.close()
+
+
+async def posted_play(harness):
+    """The daily post's message and its Play button's custom id, once the post is made."""
+    await enable_daily(harness, "5x4")
+    assert await harness.bot.poster.tick() == 1
+    post = post_of(harness)
+    message = next(m for m, d in harness.messages.items() if d["content"] == post.content)
+    return message, post.custom_ids()[0]
+
+
+async def switch(harness, enabled):
+    return await harness.command(
+        "activity", ALICE, group="pipes-setup", permissions=MANAGER, enabled=enabled
+    )
+
+
+def launched(made):
+    """Whether the interaction was answered by launching the Activity, and nothing else."""
+    return [r.callback_type for r in made] == [LAUNCH_ACTIVITY]
+
+
+async def test_play_launches_the_activity_remembers_it_and_opens_no_board(activity, clock):
+    message, play = await posted_play(activity)
+    daily_id = int(play.rsplit(":", 1)[1])
+    made = await activity.click(message, play, ALICE)
+    assert launched(made)
+    storage = activity.bot.storage
+    assert await storage.last_launch(ALICE) == Launch(
+        ALICE, "pipes", daily_id, GUILD_ID, CHANNEL_ID, clock.now
+    )
+    assert await storage.daily_game(ALICE, daily_id) is None  # its clock has not started
+    assert await storage.last_launch(BOB) is None
+
+
+async def test_without_the_activity_play_shows_the_board_and_remembers_nothing(harness):
+    message, play = await posted_play(harness)
+    made = await harness.click(message, play, ALICE)
+    assert made[0].callback_type == 5 and board_message(made).ephemeral
+    assert await harness.bot.storage.last_launch(ALICE) is None
+
+
+async def test_a_server_that_turned_the_activity_off_gets_the_board_until_it_is_on(activity):
+    message, play = await posted_play(activity)
+    [answer] = await switch(activity, False)
+    assert answer.ephemeral and answer.content.startswith("Saved. ")
+    assert (await activity.bot.storage.guild_settings(GUILD_ID)).activity is False
+    made = await activity.click(message, play, ALICE)
+    assert made[0].callback_type == 5 and board_message(made).ephemeral
+    made = await activity.command("daily", BOB)
+    assert made[0].callback_type == 5 and board_message(made).ephemeral
+    assert await activity.bot.storage.last_launch(ALICE) is None
+    assert await activity.bot.storage.last_launch(BOB) is None
+    await switch(activity, True)
+    assert launched(await activity.click(message, play, ALICE))
+
+
+async def test_the_daily_command_launches_on_todays_daily_of_the_server(activity, clock):
+    await enable_daily(activity, "6x5")
+    made = await activity.command("daily", ALICE, group="mines")
+    assert launched(made)
+    launch = await activity.bot.storage.last_launch(ALICE)
+    today = await activity.bot.service.todays_daily(GUILD_ID, "mines")
+    assert launch == Launch(ALICE, "mines", today.id, GUILD_ID, CHANNEL_ID, clock.now)
+    assert await activity.bot.storage.daily_game(ALICE, today.id) is None
+    # The server's own daily of a kind: its Pipes is 6×5, not the default.
+    await activity.command("daily", ALICE)
+    pipes = (await activity.bot.storage.last_launch(ALICE)).daily_id
+    assert (await activity.bot.storage.daily_puzzle_by_id(pipes)).puzzle.params.startswith("6x5")
+
+
+async def test_in_direct_messages_the_daily_command_launches_too(activity):
+    made = await activity.command("daily", BOB, guild=False)
+    assert launched(made)
+    today = await activity.bot.service.todays_daily(None, "pipes")
+    launch = await activity.bot.storage.last_launch(BOB)
+    assert (launch.kind, launch.daily_id, launch.guild_id) == ("pipes", today.id, None)
+
+
+async def test_refusals_are_still_one_sentence_and_launch_nothing(activity, clock):
+    clock.now = datetime(2026, 11, 24, 2, 0, tzinfo=UTC)
+    await enable_daily(activity, "5x4")
+    await activity.bot.poster.tick()  # makes today's and tomorrow's puzzles ahead
+    await new_board(activity, user=BOB)  # a message with buttons
+    params = KINDS["pipes"].daily("5x4 weekly", date(2026, 11, 25))
+    tomorrow = await activity.bot.storage.daily_puzzle(
+        date(2026, 11, 25), "pipes", KINDS["pipes"].format_params(params)
+    )
+    other = await activity.bot.service.daily_puzzle(
+        clock.now.date(), KINDS["pipes"].parse_params("7x7"), "pipes"
+    )
+    for daily_id, said in (
+        (tomorrow.id, "That daily puzzle has not begun here yet: it opens at midnight (UTC)."),
+        (other.id, "That is not a daily puzzle of this server."),
+        (999999, "That daily puzzle does not exist."),
+    ):
+        [answer] = await click_forged(activity, f"pipes:play:{daily_id}")
+        assert answer.callback_type == 4 and answer.ephemeral and answer.content == said
+    assert await activity.bot.storage.last_launch(ALICE) is None
+
+
+async def test_only_a_manager_turns_the_activity_off(activity):
+    await enable_daily(activity, "5x4")
+    [answer] = await activity.command(
+        "activity", BOB, group="pipes-setup", permissions=None, enabled=False
+    )
+    assert answer.content == (
+        "Only members with the Manage Server permission can turn the Activity on or off."
+    )
+    assert (await activity.bot.storage.guild_settings(GUILD_ID)).activity is True
+
+
+async def test_a_server_that_never_set_up_keeps_its_first_daily_rows_when_it_switches(activity):
+    await switch(activity, False)
+    stored = await activity.bot.storage.guild_settings(GUILD_ID)
+    assert stored.activity is False and not stored.enabled and stored.dailies  # rows written
+    await setup(activity, channel=(7, str(CHANNEL_ID)))
+    after = await activity.bot.storage.guild_settings(GUILD_ID)
+    assert after.enabled and after.activity is False and after.dailies == stored.dailies
+
+
+async def test_the_status_says_whether_play_opens_the_activity(activity, harness):
+    await enable_daily(activity, "5x4")
+    await enable_daily(harness, "5x4")
+
+    async def status(h):
+        [answer] = await h.command("status", ALICE, group="pipes-setup", permissions=MANAGER)
+        return answer.content.splitlines()
+
+    assert (
+        "▶ Play and `/<kind> daily` open the Activity here "
+        "(`/pipes-setup activity enabled:False` turns it off)."
+    ) in await status(activity)
+    await switch(activity, False)
+    assert (
+        "▶ Play and `/<kind> daily` show the board as a message: the Activity is off here "
+        "(`/pipes-setup activity enabled:True` turns it on)."
+    ) in await status(activity)
+    assert (
+        "▶ Play and `/<kind> daily` show the board as a message: this bot runs without the "
+        "Activity."
+    ) in await status(harness)
+
+
+async def test_a_daily_still_being_made_launches_on_the_home_list_and_is_made(
+    activity, monkeypatch
+):
+    """Discord wants the launch within 3 s: a daily that takes longer to make is not waited
+    for; the Activity opens on its home list, and the puzzle is made and stored all the same."""
+    monkeypatch.setattr(launch_module, "MAKING_WITHIN", 0)
+    service, made = activity.bot.service, asyncio.Event()
+    generate = service.offload
+
+    async def slow(*args):
+        await made.wait()
+        return await generate(*args)
+
+    monkeypatch.setattr(service, "offload", slow)
+    payload = activity.command_payload("daily", ALICE, group="choco")
+    assert await activity.answered(payload) == LAUNCH_ACTIVITY
+    launch = await activity.bot.storage.last_launch(ALICE)
+    assert (launch.kind, launch.daily_id, launch.guild_id) == ("choco", None, GUILD_ID)
+    made.set()
+    await activity.settle()
+    today = await activity.bot.service.local_today(GUILD_ID)
+    params = await activity.bot.service.daily_params(GUILD_ID, today, "choco")
+    stored = await activity.bot.storage.daily_puzzle(
+        today, "choco", KINDS["choco"].format_params(params)
+    )
+    assert stored is not None and activity.errors == []
