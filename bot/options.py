@@ -19,6 +19,8 @@ SEED_TEXT = app_commands.Range[str, 1, 32]
 MOVES_TEXT = app_commands.Range[str, 1, 400]
 DATE_TEXT = app_commands.Range[str, 1, 10]
 GUILD_INSTALL = app_commands.AppInstallationType(guild=True)
+#: Where the game commands (and the Activity's Entry Point command) are offered.
+GAME_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True)
 
 
 class Commands(app_commands.Group):
@@ -36,7 +38,7 @@ def game_commands(name: str, description: str) -> Commands:
     return Commands(
         name=name,
         description=description,
-        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        allowed_contexts=GAME_CONTEXTS,
         allowed_installs=GUILD_INSTALL,
     )
 

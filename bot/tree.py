@@ -1,17 +1,38 @@
 """The command tree: every failure answered (a refusal with its reason, anything else with
-an apology and a logged traceback), and one log line per command."""
+an apology and a logged traceback), one log line per command, and a sync that keeps the
+app's Entry Point command when the bot has the Activity."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from discord import InteractionType, app_commands
+from discord import HTTPException, InteractionType, app_commands
+from discord.abc import Snowflake
 
 from .checks import BadInput, as_typed, check_options
 from .client import PipesClient
-from .options import Interaction
+from .options import GAME_CONTEXTS, GUILD_INSTALL, Interaction
 from .replies import fail, log_done
 from .strays import unasked
+
+#: Discord's PRIMARY_ENTRY_POINT command type (discord.py 2.7.1 does not model it), and
+#: its handler DISCORD_LAUNCH_ACTIVITY: Discord opens the Activity itself.
+ENTRY_POINT, LAUNCHED_BY_DISCORD = 4, 2
+#: Our Entry Point command, for an app that has none yet: offered where the game commands are.
+OUR_ENTRY_POINT: dict[str, Any] = {
+    "name": "launch",
+    "type": ENTRY_POINT,
+    "handler": LAUNCHED_BY_DISCORD,
+    "description": "Play today's puzzles and your own boards whole, in place",
+    "integration_types": [int(t) for t in GUILD_INSTALL.to_array()],
+    "contexts": [int(c) for c in GAME_CONTEXTS.to_array()],
+}
+#: The fields of an existing command a bulk overwrite takes back as they are.
+WRITABLE = {
+    "id", "type", "handler", "name", "name_localizations", "description",
+    "description_localizations", "integration_types", "contexts",
+    "default_member_permissions", "nsfw",
+}  # fmt: skip
 
 
 class PipesTree(app_commands.CommandTree[PipesClient]):
@@ -52,6 +73,35 @@ class PipesTree(app_commands.CommandTree[PipesClient]):
         resolved = data.get("resolved", {})
         check_options(command.parameters, options, resolved)
         return True
+
+    async def sync(self, *, guild: Snowflake | None = None) -> list[app_commands.AppCommand]:
+        """Sync the commands. Discord's bulk overwrite drops (or refuses to drop) a command
+        it is not sent, and once Activities are enabled the app has an Entry Point command
+        (global only): with the Activity on, a global sync sends the app's own one as it is
+        (its id kept), or ours if it has none."""
+        if guild is not None or not self.client.settings.activity:
+            return await super().sync(guild=guild)
+        app = self.client.application_id
+        if app is None:
+            raise app_commands.MissingApplicationID
+        commands = self._get_all_commands()
+        payload = [command.to_dict(self) for command in commands]  # the bot sets no translator
+        current = await self._http.get_global_commands(app)
+        entry = next((dict(c) for c in current if c.get("type") == ENTRY_POINT), None)
+        payload.append(OUR_ENTRY_POINT if entry is None else {
+            key: value for key, value in entry.items() if key in WRITABLE
+        })  # fmt: skip
+        try:
+            data = await self._http.bulk_upsert_global_commands(app, payload=payload)
+        except HTTPException as error:
+            if error.status == 400 and error.code == 50035:
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
+        return [
+            app_commands.AppCommand(data=d, state=self._state)
+            for d in data
+            if d.get("type") != ENTRY_POINT
+        ]
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error

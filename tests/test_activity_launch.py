@@ -22,8 +22,9 @@ from test_controls import setup
 from test_hidden_daily import click_forged, post_of
 
 from bot import launch as launch_module
+from bot.kinds import FACES
 from db import Launch
-from playground.offline import CHANNEL_ID, GUILD_ID
+from playground.offline import APP_ID, CHANNEL_ID, GUILD_ID
 from puzzle import KINDS
 
 LAUNCH_ACTIVITY = 12
@@ -207,3 +208,74 @@ async def test_a_daily_still_being_made_launches_on_the_home_list_and_is_made(
         today, "choco", KINDS["choco"].format_params(params)
     )
     assert stored is not None and activity.errors == []
+
+
+# -- The Entry Point command in the sync ----------------------------------------------------
+
+#: Discord's own Entry Point command, as the app's commands list it once Activities are
+#: enabled in the Developer Portal (a name and description the owner may have changed).
+DISCORDS_ENTRY_POINT = {
+    "id": "1300000000000000999", "application_id": str(APP_ID), "version": "1300000000000000998",
+    "type": 4, "handler": 2, "name": "launch", "description": "Launch Daily Pipes",
+    "integration_types": [0, 1], "contexts": [0, 1, 2], "default_member_permissions": None,
+    "nsfw": False, "dm_permission": True,
+}  # fmt: skip
+
+
+def commands_api(harness, existing):
+    """Answer the commands endpoints as Discord does: the app's global commands are
+    ``existing`` until a bulk overwrite replaces them (each given an id)."""
+    answer = harness._answer_rest
+
+    def rest(request, params):
+        if request.path == f"/applications/{APP_ID}/commands":
+            if request.method == "PUT":
+                existing[:] = [
+                    {"id": str(1400000000000000000 + k), "application_id": str(APP_ID),
+                     "version": "1", **command}
+                    for k, command in enumerate(request.json)
+                ]  # fmt: skip
+            return existing
+        return answer(request, params)
+
+    harness._answer_rest = rest
+
+
+def synced(harness):
+    """The payload of the last bulk overwrite of the global commands."""
+    [*_, put] = [r for r in harness.requests if r.method == "PUT" and "/commands" in r.path]
+    return put.json
+
+
+async def test_without_the_activity_the_sync_sends_the_commands_alone(harness):
+    commands_api(harness, [])
+    await harness.bot.tree.sync()
+    assert [r.method for r in harness.requests] == ["PUT"]  # nothing fetched first
+    sent = synced(harness)
+    assert [c["name"] for c in sent] == [*FACES, "pipes-setup"]
+    assert all(c["type"] == 1 for c in sent)
+
+
+async def test_the_sync_adds_an_entry_point_command_when_the_app_has_none(activity, harness):
+    commands_api(harness, [])
+    commands_api(activity, [])
+    await harness.bot.tree.sync()
+    synced_commands = await activity.bot.tree.sync()
+    *commands, entry = synced(activity)
+    assert commands == synced(harness)  # the other commands as they are
+    assert entry == {
+        "name": "launch", "type": 4, "handler": 2,
+        "description": "Play today's puzzles and your own boards whole, in place",
+        "integration_types": [0], "contexts": [0, 1],
+    }  # fmt: skip
+    assert [c.name for c in synced_commands] == [*FACES, "pipes-setup"]
+
+
+async def test_the_sync_keeps_the_apps_own_entry_point_command_as_it_is(activity):
+    commands_api(activity, [{"id": "1", "type": 1, "name": "old"}, DISCORDS_ENTRY_POINT])
+    await activity.bot.tree.sync()
+    *commands, entry = synced(activity)
+    assert [c["name"] for c in commands] == [*FACES, "pipes-setup"]
+    kept = ("id", "type", "handler", "name", "description", "integration_types", "contexts",
+            "default_member_permissions", "nsfw")  # fmt: skip
+    assert entry == {key: DISCORDS_ENTRY_POINT[key] for key in kept}
