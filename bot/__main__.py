@@ -1,18 +1,25 @@
-"""``python -m bot``: run Daily Pipes with the token from the environment or ``.env``."""
+"""``python -m bot``: run Daily Pipes with the token from the environment or ``.env``, and
+the Activity's web app beside it when the Activity is on."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import discord
+from aiohttp import web
 
+import activity
 import play
 from db import StorageUnusable
 
-from .app import create_bot
+from .app import PipesBot, create_bot
 from .config import ConfigError, load_settings
+
+log = logging.getLogger("bot")
 
 
 async def check_storage(where: str) -> None:
@@ -20,6 +27,29 @@ async def check_storage(where: str) -> None:
     ``StorageUnusable`` before anything reaches Discord if it cannot serve."""
     storage = await play.open_storage(where)
     await storage.close()
+
+
+@asynccontextmanager
+async def activity_app(bot: PipesBot) -> AsyncIterator[None]:
+    """The Activity's web app on ``ACTIVITY_PORT`` while the bot runs, stopped with it
+    (nothing when the Activity is off)."""
+    if not bot.settings.activity:
+        yield
+        return
+    runner = web.AppRunner(activity.create_app(bot))
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, port=bot.settings.activity_port).start()
+        log.info("the Activity's web app listens on port %d", bot.settings.activity_port)
+        yield
+    finally:
+        await runner.cleanup()
+
+
+async def serve(bot: PipesBot, token: str) -> None:
+    """Run the bot, and the Activity's web app beside it, until it stops."""
+    async with bot, activity_app(bot):
+        await bot.start(token)
 
 
 def main() -> int:
@@ -46,7 +76,9 @@ def main() -> int:
     )
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings.token))
+    except KeyboardInterrupt:
+        return 0
     except discord.LoginFailure:
         print("error: Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
         return 2

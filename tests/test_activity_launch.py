@@ -5,8 +5,11 @@ the launch for the Activity to open on, and open no board (the player's clock st
 the Activity opens it); refusals are still one sentence; without it, the board as today."""
 
 import asyncio
+import logging
+import socket
 from datetime import UTC, date, datetime
 
+import aiohttp
 import pytest
 from botkit import (
     ALICE,
@@ -22,6 +25,7 @@ from test_controls import setup
 from test_hidden_daily import click_forged, post_of
 
 from bot import launch as launch_module
+from bot.__main__ import activity_app
 from bot.kinds import FACES
 from db import Launch
 from playground.offline import APP_ID, CHANNEL_ID, GUILD_ID
@@ -279,3 +283,43 @@ async def test_the_sync_keeps_the_apps_own_entry_point_command_as_it_is(activity
     kept = ("id", "type", "handler", "name", "description", "integration_types", "contexts",
             "default_member_permissions", "nsfw")  # fmt: skip
     assert entry == {key: DISCORDS_ENTRY_POINT[key] for key in kept}
+
+
+# -- The Activity's web app, started with the bot -------------------------------------------
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def home(port):
+    """The Activity's home, asked without a session: its status and what it says."""
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/api/home") as answer,
+    ):
+        return answer.status, await answer.json()
+
+
+async def test_the_bot_serves_the_activity_on_its_port_while_it_runs(tmp_path, clock, caplog):
+    port = free_port()
+    bot = make_bot(tmp_path, clock, activity_port=port, **ON)
+    caplog.set_level(logging.INFO, logger="bot")
+    async with activity_app(bot):
+        status, said = await home(port)
+        assert (status, said["error"]) == (401, "Sign in again: your session has ended.")
+    with pytest.raises(aiohttp.ClientConnectionError):
+        await home(port)  # stopped with the bot
+    said = [r.getMessage() for r in caplog.records if "Activity" in r.getMessage()]
+    assert said == [f"the Activity's web app listens on port {port}"]
+    assert ON["client_secret"] not in caplog.text
+
+
+async def test_without_the_activity_no_web_app_is_started(tmp_path, clock):
+    port = free_port()
+    bot = make_bot(tmp_path, clock, activity_port=port)
+    async with activity_app(bot):
+        with pytest.raises(aiohttp.ClientConnectionError):
+            await home(port)
