@@ -10,7 +10,7 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -19,7 +19,7 @@ from bot import texts
 from bot.deadline import with_retries
 from bot.kinds import FACES
 from bot.replies import NO_MENTIONS
-from db import Game
+from db import DailyPuzzle, Game
 from play import Board, NoSuchBoard, NotYourBoard, Played, UserError, load
 from puzzle import Marks
 
@@ -38,6 +38,10 @@ REQUEST_ID = 64
 #: The most unfinished boards the home list shows.
 LISTED = 20
 SIGN_IN_AGAIN = "Sign in again: your session has ended."
+#: How long after a Play the Activity opens on what was pressed (later: its home list).
+FRESH_LAUNCH = timedelta(minutes=10)
+#: How long the home list waits for a daily still being made.
+MAKING_SECONDS = 2.0
 #: The pictures of a version, by what follows the version in their name.
 PICTURES: dict[str, Which] = {"": "png", "move.gif": "move", "win.gif": "win"}
 
@@ -200,13 +204,16 @@ async def token(api: Api, request: web.Request) -> dict[str, Any]:
 
 
 async def home(api: Api, request: web.Request) -> dict[str, Any]:
-    """The player's home: the kinds, today's dailies and their open boards."""
+    """The player's home: their last Play (what the Activity opens on, when it was just
+    pressed), the kinds, today's dailies where they last pressed Play, and their unfinished
+    boards."""
     player = api.player(request)
     service, storage = api.bot.service, api.bot.storage
-    guild = None
+    launch = await storage.last_launch(player.id)
+    guild = None if launch is None else launch.guild_id
     dailies = []
-    for kind, face in FACES.items():
-        daily = await service.todays_daily(guild, kind)
+    for kind, daily in await made_dailies(api, guild):
+        face = FACES[kind]
         game = await storage.daily_game(player.id, daily.id)
         board = None if game is None else await service.board(game)
         dailies.append(
@@ -242,7 +249,32 @@ async def home(api: Api, request: web.Request) -> dict[str, Any]:
         for kind, face in FACES.items()
     ]
     user = {"id": str(player.id), "name": player.name}
-    return {"user": user, "launch": None, "kinds": kinds, "dailies": dailies, "boards": boards}
+    opens = None
+    if launch is not None and api.now() - launch.at <= FRESH_LAUNCH:
+        opens = {"kind": launch.kind, "daily_id": launch.daily_id, "game_id": None}
+    return {"user": user, "launch": opens, "kinds": kinds, "dailies": dailies, "boards": boards}
+
+
+async def made_dailies(api: Api, guild: int | None) -> list[tuple[str, DailyPuzzle]]:
+    """Today's daily of every kind where the player last pressed Play (anywhere, without
+    one), in the kinds' order; one still being made after ``MAKING_SECONDS`` is left out
+    this time and goes on being made."""
+    making = {
+        kind: asyncio.ensure_future(api.bot.service.todays_daily(guild, kind)) for kind in FACES
+    }
+    await asyncio.wait(making.values(), timeout=MAKING_SECONDS)
+    return [
+        (kind, task.result())
+        for kind, task in making.items()
+        if task.done() and task.exception() is None
+    ]
+
+
+async def where(api: Api, player: Player) -> tuple[int | None, int | None]:
+    """The server and channel of the player's last Play: where their boards belong and which
+    dailies they play (the bot saw them press it there)."""
+    launch = await api.bot.storage.last_launch(player.id)
+    return (None, None) if launch is None else (launch.guild_id, launch.channel_id)
 
 
 async def open_board(api: Api, request: web.Request) -> dict[str, Any]:
@@ -250,7 +282,7 @@ async def open_board(api: Api, request: web.Request) -> dict[str, Any]:
     player = api.player(request)
     body = await body_of(request)
     service = api.bot.service
-    guild, channel = None, None
+    guild, channel = await where(api, player)
     try:
         if "daily_id" in body:
             board = await service.play_daily(number(body, "daily_id"), player.id, guild, channel)

@@ -2,18 +2,20 @@
 cell presses, doubled and stale requests, one player never reaching another's board, the
 pictures and where their cells are, and every kind won by presses alone."""
 
+import asyncio
 import io
 import uuid
 
 import pytest
 from activitykit import solving_press, start_activity
-from botkit import ALICE, BOB
+from botkit import ALICE, BOB, enable_daily
 from PIL import Image
 
 from activity.pictures import grid
 from activity.session import Player, Sessions
 from bot.kinds import FACES
 from play import load
+from playground.offline import CHANNEL_ID, GUILD_ID
 from puzzle import KINDS, Marks
 from renderer.layout import layout
 
@@ -153,17 +155,7 @@ async def test_every_kind_is_won_by_presses_alone_and_ranked(activity, kind):
     assert status == 200, body
     view = body["view"]
     assert view["daily"] == daily["date"] and view["elapsed"] == 0
-    for _ in range(400):
-        if view["ending"] != "playing":
-            break
-        press, times = await solving_press(activity, view["id"])
-        for _ in range(times):
-            sent = {"request": uuid.uuid4().hex, "version": view["version"], **press}
-            status, body = await activity.call(
-                "POST", f"/api/boards/{view['id']}/moves", ALICE, sent
-            )
-            assert status == 200, body
-            view = body["view"]
+    view = await solve(activity, ALICE, view)
     assert view["ending"] == "solved" and view["result"]["share"].startswith(face.kind.title)
     assert view["actions"] == [] and view["animation"]["url"].endswith(
         f"{view['version']}-win.gif?" + view["animation"]["url"].split("?")[1]
@@ -202,3 +194,56 @@ async def test_a_daily_not_begun_or_unknown_is_refused_in_one_sentence(activity,
         status, body = await activity.call("POST", "/api/boards", ALICE, {"daily_id": daily_id})
         assert status == 409 and body["error"].endswith(".") and "\n" not in body["error"]
     assert await activity.harness.bot.storage.unfinished_games(ALICE) == []
+
+
+async def solve(activity, user, view):
+    """Press the kind's hints, one press at a time, until the board is over."""
+    while view["ending"] == "playing":
+        press, times = await solving_press(activity, view["id"])
+        for _ in range(times):
+            sent = {"request": uuid.uuid4().hex, "version": view["version"], **press}
+            status, body = await activity.call(
+                "POST", f"/api/boards/{view['id']}/moves", user, sent
+            )
+            assert status == 200, body
+            view = body["view"]
+    return view
+
+
+async def test_the_activity_opens_on_the_play_pressed_and_a_win_there_is_said_in_its_channel(
+    activity, clock
+):
+    await enable_daily(activity.harness, "5x4")
+    made = await activity.harness.command("daily", ALICE, group="mines")
+    assert made[0].callback_type == 12
+    status, home = await activity.call("GET", "/api/home", ALICE)
+    launch = home["launch"]
+    today = await activity.harness.bot.service.todays_daily(GUILD_ID, "mines")
+    assert launch == {"kind": "mines", "daily_id": today.id, "game_id": None}
+    status, body = await activity.call("POST", "/api/boards", ALICE, {"daily_id": today.id})
+    game = await activity.harness.bot.storage.game(body["view"]["id"])
+    assert (game.guild_id, game.channel_id, game.daily_id) == (GUILD_ID, CHANNEL_ID, today.id)
+    before = len(activity.harness.requests)
+    view = await solve(activity, ALICE, body["view"])
+    assert view["ending"] == "solved"
+    await asyncio.gather(*activity.api.announcing)
+    said = [
+        r
+        for r in activity.harness.requests[before:]
+        if r.method == "POST" and r.path == f"/channels/{CHANNEL_ID}/messages"
+    ]
+    assert len(said) == 1 and said[0].content.startswith(f"🎉 <@{ALICE}> solved the daily")
+    assert view["result"]["share"] in said[0].content
+    # Ten minutes later the Activity opens on its home list, still on that server's dailies.
+    clock.advance(minutes=11)
+    status, home = await activity.call("GET", "/api/home", ALICE)
+    assert status == 200 and home["launch"] is None
+    assert next(d for d in home["dailies"] if d["kind"] == "mines")["state"] == "solved"
+
+
+async def test_another_servers_daily_is_refused_where_the_player_pressed_play(activity):
+    await enable_daily(activity.harness, "6x5")
+    await activity.harness.command("daily", ALICE)
+    elsewhere = await activity.harness.bot.service.todays_daily(None, "pipes")
+    status, body = await activity.call("POST", "/api/boards", ALICE, {"daily_id": elsewhere.id})
+    assert status == 409 and body["error"] == "That is not a daily puzzle of this server."
