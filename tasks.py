@@ -114,6 +114,13 @@ def _npm() -> tuple[list[str], dict[str, str]]:
     return [npm], env
 
 
+def _telling(line: str) -> bool:
+    """Whether a line of npm's or esbuild's output says what went wrong (npm's lines of
+    codes and paths, and where its log is, say less)."""
+    boilerplate = ("npm error code ", "npm error errno ", "npm error path ", "npm error syscall ")
+    return "error" in line.lower() and not line.startswith(boilerplate) and "log of" not in line
+
+
 def build_client() -> None:
     """Build ``activity/web/dist/app.js`` unless it is newer than its sources: ``npm ci``
     when the lockfile changed, then the bundle (package.json's ``build`` script, esbuild)."""
@@ -132,7 +139,7 @@ def build_client() -> None:
         )
         if done.returncode != 0:
             lines = (done.stderr + done.stdout).strip().splitlines() or ["no output"]
-            said = next((line for line in lines if "error" in line.lower()), lines[-1])
+            said = next((line for line in lines if _telling(line)), lines[-1])
             raise BuildFailed(
                 f"The Activity's web client could not be built (npm {step[0]}): {said.strip()}"
             )
