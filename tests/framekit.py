@@ -19,12 +19,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from activitykit import CLIENT_ID, CLIENT_SECRET
 from aiohttp import web
 from botkit import Harness, make_bot
 
+from activity import create_app
 from playground.discord_fake import PREFIX, FakeDiscord
 
-CLIENT_ID, CLIENT_SECRET = "1234567890", "the-client-secret"
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 #: Schemes that never leave the browser.
 LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome:", "chrome-error:", "devtools:")
@@ -46,8 +47,6 @@ class Site:
 @contextlib.contextmanager
 def serve(tmp_path: Path, clock) -> Iterator[Site]:
     """Serve the bot's Activity and the fake Discord from a thread until the block ends."""
-    from activity import create_app
-
     started: Future = Future()
     loop = asyncio.new_event_loop()
     listening = socket.socket()
