@@ -37,3 +37,15 @@ def postgres():
     yield server
     del os.environ[pgserver.ENV]
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def activity_bundle():
+    """The Activity's client bundle, built by tasks.py if its sources changed since."""
+    import tasks
+
+    try:
+        tasks.build_client()
+    except tasks.BuildFailed as failed:
+        pytest.fail(f"{failed} (python3 tasks.py test builds it and says more)", pytrace=False)
+    return tasks.BUNDLE
