@@ -33,7 +33,9 @@ export async function startApp({ root, api }) {
       return home;
     } catch (error) {
       status.show(errorText(error));
-      screen.replaceChildren(h("button", { type: "button", class: "retry", text: "Try again", onclick: showHome }));
+      screen.replaceChildren(
+        h("button", { type: "button", class: "retry", text: "Try again", onclick: showHome }),
+      );
       document.body.dataset.view = "home";
       return null;
     }
@@ -46,7 +48,12 @@ export async function startApp({ root, api }) {
     try {
       const answer = request.game_id
         ? await api(`api/boards/${request.game_id}`)
-        : await api("api/boards", { method: "POST", body: request.daily_id ? { kind: request.kind, daily_id: request.daily_id } : { kind: request.kind, params: request.params } });
+        : await api("api/boards", {
+            method: "POST",
+            body: request.daily_id
+              ? { kind: request.kind, daily_id: request.daily_id }
+              : { kind: request.kind, params: request.params },
+          });
       leave();
       board = new BoardScreen(answer.view, { api, status, onHome: showHome });
       board.mount(screen);

@@ -3,9 +3,9 @@
 // Everything comes from the server's View; moves go through the queue, and each answer's
 // view is drawn over the last without a flash (the new picture is decoded before the swap).
 
+import { Animation } from "./animation.js";
 import { ask } from "./dialog.js";
 import { h, nextFrame, setText } from "./dom.js";
-import { gifDuration } from "./gif.js";
 import { CellGrid } from "./grid.js";
 import { MoveQueue } from "./moves.js";
 import { errorText } from "./status.js";
@@ -53,14 +53,29 @@ export class BoardScreen {
     this.goal = h("p", { class: "goal" });
     this.par = h("span", { class: "par" });
     this.state = h("span", { class: "state" });
-    this.clock = h("span", { class: "timer", role: "timer", "aria-label": "Time" });
+    this.clock = h("span", { class: "timer", role: "timer", title: "Time" });
     this.timer = new Timer(this.clock);
     this.img = h("img", { class: "picture", src: view.picture.url, alt: "", draggable: "false" });
     this.board = h("div", { class: "board" }, this.img);
     this.stage = h("div", { class: "stage" }, this.board);
-    this.zoomOut = h("button", { type: "button", dataset: { zoom: "out" }, "aria-label": "Zoom out", text: "−" });
-    this.zoomIn = h("button", { type: "button", dataset: { zoom: "in" }, "aria-label": "Zoom in", text: "+" });
-    this.zoombar = h("div", { class: "zoombar", role: "group", "aria-label": "Zoom" }, this.zoomOut, this.zoomIn);
+    this.zoomOut = h("button", {
+      type: "button",
+      dataset: { zoom: "out" },
+      "aria-label": "Zoom out",
+      text: "−",
+    });
+    this.zoomIn = h("button", {
+      type: "button",
+      dataset: { zoom: "in" },
+      "aria-label": "Zoom in",
+      text: "+",
+    });
+    this.zoombar = h(
+      "div",
+      { class: "zoombar", role: "group", "aria-label": "Zoom" },
+      this.zoomOut,
+      this.zoomIn,
+    );
     this.area = h("div", { class: "area" }, this.zoombar, this.stage);
     this.modes = h("div", { class: "modes", role: "group", "aria-label": "Mode" });
     this.controls = h("div", { class: "controls", role: "group", "aria-label": "Moves" });
@@ -68,12 +83,34 @@ export class BoardScreen {
     this.hints = h("p", { class: "keys" });
     this.result = h("p", { id: "result", class: "result" });
     this.share = h("pre", { id: "share", class: "share" });
-    this.copy = h("button", { type: "button", dataset: { copy: "share" }, text: "Copy", "aria-label": "Copy the share line" });
-    this.ending = h("section", { class: "ending", "aria-label": "Result" }, this.result, h("div", { class: "share-row" }, this.share, this.copy));
+    this.copy = h("button", {
+      type: "button",
+      dataset: { copy: "share" },
+      text: "Copy",
+      "aria-label": "Copy the share line",
+    });
+    this.ending = h(
+      "section",
+      { class: "ending", "aria-label": "Result" },
+      this.result,
+      h("div", { class: "share-row" }, this.share, this.copy),
+    );
     this.element = h(
       "section",
       { class: "board-screen" },
-      h("header", { class: "topbar" }, h("button", { type: "button", class: "back", dataset: { nav: "home" }, "aria-label": "Back to the list", text: "←", onclick: onHome }), this.heading),
+      h(
+        "header",
+        { class: "topbar" },
+        h("button", {
+          type: "button",
+          class: "back",
+          dataset: { nav: "home" },
+          "aria-label": "Back to the list",
+          text: "←",
+          onclick: onHome,
+        }),
+        this.heading,
+      ),
       this.goal,
       h("p", { class: "facts" }, this.par, this.state, this.clock),
       this.ending,
@@ -84,6 +121,7 @@ export class BoardScreen {
       this.hints,
     );
     this.grid = this.makeGrid(view);
+    this.animation = new Animation(this.board);
     this.zoom = new Zoom(this.area, this.stage, this.board, view.picture);
     this.zoom.onChange = () => this.zoomed();
     this.zoomOut.addEventListener("click", () => this.zoom.zoomOut());
@@ -118,7 +156,7 @@ export class BoardScreen {
     this.queue.close();
     this.timer.stop();
     this.zoom.destroy();
-    clearTimeout(this.animationTimer);
+    this.animation.stop();
     document.removeEventListener("keydown", this.keys);
     delete document.body.dataset.busy;
   }
@@ -129,6 +167,7 @@ export class BoardScreen {
   }
 
   busy() {
+    if (this.closed) return;
     document.body.dataset.busy = this.queueBusy || this.rendering ? "1" : "0";
   }
 
@@ -165,7 +204,7 @@ export class BoardScreen {
       this.render(view);
       if (moved) {
         this.grid.mark(view.marks);
-        this.animate(view.animation);
+        this.animation.play(view.animation);
       }
       if (started !== null) {
         await nextFrame();
@@ -186,6 +225,7 @@ export class BoardScreen {
     setText(this.goal, view.goal);
     setText(this.par, view.par);
     setText(this.state, view.status);
+    this.state.hidden = view.status === view.result?.text; // said once, in the result
     this.timer.set(view);
     if (!this.grid.fits(view)) {
       this.grid.element.remove();
@@ -230,7 +270,8 @@ export class BoardScreen {
         ),
       );
     }
-    for (const button of this.modes.children) button.setAttribute("aria-pressed", String(button.dataset.mode === this.mode));
+    for (const button of this.modes.children)
+      button.setAttribute("aria-pressed", String(button.dataset.mode === this.mode));
   }
 
   renderControls(view) {
@@ -275,7 +316,8 @@ export class BoardScreen {
 
   choose(mode) {
     this.mode = mode;
-    for (const button of this.modes.children) button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
+    for (const button of this.modes.children)
+      button.setAttribute("aria-pressed", String(button.dataset.mode === mode));
   }
 
   /** The keys line: what the keyboard does on this board. */
@@ -298,7 +340,7 @@ export class BoardScreen {
   key(event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     if (event.target.closest?.("input, select, textarea, dialog")) return;
-    const modes = this.view.ending === "playing" ? this.view.modes ?? [] : [];
+    const modes = this.view.ending === "playing" ? (this.view.modes ?? []) : [];
     const digit = Number(event.key);
     if (Number.isInteger(digit) && digit >= 1 && digit <= modes.length) this.choose(modes[digit - 1].key);
     else if ((event.key === "m" || event.key === "M") && modes.length > 1) {
@@ -308,23 +350,6 @@ export class BoardScreen {
     else if (event.key === "-" && this.zoom.zoomable) this.zoom.zoomOut();
     else return;
     event.preventDefault();
-  }
-
-  /** Plays a move's animation (a GIF) over the board for one run of it. */
-  async animate(animation) {
-    clearTimeout(this.animationTimer);
-    this.animation?.remove();
-    this.animation = null;
-    if (!animation) return;
-    const gif = h("img", { class: "animation", src: animation.url, alt: animation.alt ?? "", draggable: "false" });
-    this.animation = gif;
-    const [duration] = await Promise.all([gifDuration(animation.url), gif.decode().catch(() => null)]);
-    if (this.closed || this.animation !== gif) return;
-    this.board.append(gif);
-    this.animationTimer = setTimeout(() => {
-      gif.remove();
-      if (this.animation === gif) this.animation = null;
-    }, duration);
   }
 
   async copyShare() {

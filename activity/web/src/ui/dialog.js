@@ -17,7 +17,13 @@ export function ask(question, yes, no) {
       h(
         "div",
         { class: "confirm-buttons" },
-        h("button", { type: "button", class: "danger", dataset: { confirm: "yes" }, text: yes, onclick: () => answer(true) }),
+        h("button", {
+          type: "button",
+          class: "danger",
+          dataset: { confirm: "yes" },
+          text: yes,
+          onclick: () => answer(true),
+        }),
         h("button", { type: "button", dataset: { confirm: "no" }, text: no, onclick: () => answer(false) }),
       ),
     );

@@ -110,7 +110,10 @@ export class CellGrid {
     const ctrl = event.ctrlKey || event.metaKey;
     if (STEPS[event.key]) {
       const [dx, dy] = STEPS[event.key];
-      [col, row] = [Math.min(this.width - 1, Math.max(0, col + dx)), Math.min(this.height - 1, Math.max(0, row + dy))];
+      [col, row] = [
+        Math.min(this.width - 1, Math.max(0, col + dx)),
+        Math.min(this.height - 1, Math.max(0, row + dy)),
+      ];
     } else if (event.key === "Home") [col, row] = [0, ctrl ? 0 : row];
     else if (event.key === "End") [col, row] = [this.width - 1, ctrl ? this.height - 1 : row];
     else return;

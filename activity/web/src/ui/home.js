@@ -8,7 +8,8 @@ import { h } from "./dom.js";
 export function homeScreen(home, open) {
   const kinds = new Map((home.kinds ?? []).map((kind) => [kind.kind, kind]));
   const icon = (kind) => kinds.get(kind)?.icon ?? "";
-  const section = (title, ...body) => h("section", { class: "home-section" }, h("h2", { text: title }), ...body);
+  const section = (title, ...body) =>
+    h("section", { class: "home-section" }, h("h2", { text: title }), ...body);
 
   const dailies = (home.dailies ?? []).map((daily) =>
     h(
@@ -20,7 +21,8 @@ export function homeScreen(home, open) {
           type: "button",
           class: "row",
           dataset: { homeDaily: daily.kind, state: daily.state },
-          onclick: () => open(daily.game_id ? { game_id: daily.game_id } : { kind: daily.kind, daily_id: daily.daily_id }),
+          onclick: () =>
+            open(daily.game_id ? { game_id: daily.game_id } : { kind: daily.kind, daily_id: daily.daily_id }),
         },
         h("span", { class: "row-title", text: `${icon(daily.kind)} ${daily.title}`.trim() }),
         h("span", { class: "badge", text: daily.state }),
@@ -33,7 +35,12 @@ export function homeScreen(home, open) {
       {},
       h(
         "button",
-        { type: "button", class: "row", dataset: { homeBoard: board.game_id }, onclick: () => open({ game_id: board.game_id }) },
+        {
+          type: "button",
+          class: "row",
+          dataset: { homeBoard: board.game_id },
+          onclick: () => open({ game_id: board.game_id }),
+        },
         h("span", { class: "row-title", text: `${icon(board.kind)} ${board.title}`.trim() }),
         h("span", { class: "badge", text: board.daily ? `daily ${board.daily}` : "your board" }),
       ),
@@ -43,7 +50,9 @@ export function homeScreen(home, open) {
     const select = h(
       "select",
       { id: `preset-${kind.kind}`, dataset: { preset: kind.kind }, "aria-label": `${kind.title} size` },
-      (kind.presets ?? []).map((preset) => h("option", { value: preset, selected: preset === kind.default, text: preset })),
+      (kind.presets ?? []).map((preset) =>
+        h("option", { value: preset, selected: preset === kind.default, text: preset }),
+      ),
     );
     return h(
       "li",
@@ -63,8 +72,18 @@ export function homeScreen(home, open) {
   return h(
     "section",
     { class: "home" },
-    h("header", { class: "topbar" }, h("h1", { class: "heading", text: "Puzzles" }), home.user?.name ? h("span", { class: "who", text: home.user.name }) : null),
-    section("Today's dailies", dailies.length ? h("ul", { class: "list" }, dailies) : h("p", { class: "empty", text: "No daily puzzle today yet." })),
+    h(
+      "header",
+      { class: "topbar" },
+      h("h1", { class: "heading", text: "Puzzles" }),
+      home.user?.name ? h("span", { class: "who", text: home.user.name }) : null,
+    ),
+    section(
+      "Today's dailies",
+      dailies.length
+        ? h("ul", { class: "list" }, dailies)
+        : h("p", { class: "empty", text: "No daily puzzle today yet." }),
+    ),
     boards.length ? section("Your open boards", h("ul", { class: "list" }, boards)) : null,
     section("New board", h("ul", { class: "list" }, news)),
   );

@@ -22,7 +22,8 @@ export class Timer {
     const base = Number(view.elapsed) || 0;
     const since = performance.now();
     const running = Boolean(view.started) && !view.finished && view.ending === "playing";
-    const tick = () => setText(this.element, clock(base + (running ? (performance.now() - since) / 1000 : 0)));
+    const tick = () =>
+      setText(this.element, clock(base + (running ? (performance.now() - since) / 1000 : 0)));
     this.stop();
     tick();
     if (running) this.interval = setInterval(tick, 250);

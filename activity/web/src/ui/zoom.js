@@ -67,7 +67,10 @@ export class Zoom {
    * px, where it is (the stage's centre by default). */
   set(zoom, x, y) {
     const box = this.stage.getBoundingClientRect();
-    const [px, py] = [x === undefined ? box.width / 2 : x - box.left, y === undefined ? box.height / 2 : y - box.top];
+    const [px, py] = [
+      x === undefined ? box.width / 2 : x - box.left,
+      y === undefined ? box.height / 2 : y - box.top,
+    ];
     const [bx, by] = [(this.stage.scrollLeft + px) / this.zoom, (this.stage.scrollTop + py) / this.zoom];
     this.zoom = Math.min(this.maxZoom, Math.max(1, zoom));
     const width = this.fitWidth * this.zoom;
@@ -97,7 +100,12 @@ export class Zoom {
   down(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     if (!this.pointers.size) this.dragged = false;
-    this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY });
+    this.pointers.set(event.pointerId, {
+      x: event.clientX,
+      y: event.clientY,
+      startX: event.clientX,
+      startY: event.clientY,
+    });
     if (this.pointers.size === 2) {
       this.pinch = { distance: this.spread(), zoom: this.zoom };
       this.dragged = true;
@@ -115,7 +123,8 @@ export class Zoom {
       return;
     }
     if (!this.zoomable) return;
-    if (!this.dragged && Math.hypot(pointer.x - pointer.startX, pointer.y - pointer.startY) > DRAG) this.dragged = true;
+    if (!this.dragged && Math.hypot(pointer.x - pointer.startX, pointer.y - pointer.startY) > DRAG)
+      this.dragged = true;
     if (this.dragged) {
       this.stage.scrollLeft -= dx;
       this.stage.scrollTop -= dy;

@@ -1,5 +1,40 @@
-// How long one run of a GIF lasts: the sum of its frames' delays, read from the file (an
-// <img> cannot tell when its animation has run).
+// A move's animation (the kind's GIF) played over the board for one run of it: how long a
+// run lasts is the sum of its frames' delays, read from the file (an <img> cannot tell when
+// its animation has run).
+
+import { h } from "./dom.js";
+
+export class Animation {
+  /** Plays over `board` (the element holding the picture). */
+  constructor(board) {
+    this.board = board;
+    this.gif = null;
+    this.timer = null;
+  }
+
+  /** Plays the view's `animation` ({url, alt} or null), replacing one still running. */
+  async play(animation) {
+    this.stop();
+    if (!animation) return;
+    const gif = h("img", {
+      class: "animation",
+      src: animation.url,
+      alt: animation.alt ?? "",
+      draggable: "false",
+    });
+    this.gif = gif;
+    const [duration] = await Promise.all([gifDuration(animation.url), gif.decode().catch(() => null)]);
+    if (this.gif !== gif) return;
+    this.board.append(gif);
+    this.timer = setTimeout(() => this.stop(), duration);
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.gif?.remove();
+    this.gif = null;
+  }
+}
 
 /** Milliseconds of one loop of the GIF at `url`; `fallback` when it cannot be read. */
 export async function gifDuration(url, fallback = 1500) {
