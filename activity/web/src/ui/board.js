@@ -284,7 +284,6 @@ export class BoardScreen {
           type: "button",
           class: "control",
           dataset: { control: control.token },
-          "aria-label": control.name ?? control.label,
           text: control.label,
           onclick: () => this.push({ control: control.token, mode: this.mode }),
         }),
