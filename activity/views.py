@@ -19,6 +19,9 @@ from .session import Sessions
 #: timer), bold and code marks.
 _TIMER = re.compile(r"\s*(?:·\s*)?⏱ started <t:\d+:\w>")
 _MARKS = re.compile(r"\*\*|`")
+#: A link as Discord writes it, ``[words](<url>)``: the Activity leaves it out (its page
+#: may open no outside URL).
+_LINK = re.compile(r"\s*(?:·\s*)?\[[^\]]*\]\(<?[^)>]*>?\)")
 #: What a player may do to a board being played, beside its cells and controls.
 ACTIONS = ("hint", "undo", "restart", "giveup")
 #: What an animation shows, for screen readers.
@@ -27,7 +30,7 @@ ANIMATIONS: dict[Which, str] = {"move": "The move, step by step", "win": "The wi
 
 def plain(text: str) -> str:
     """A face's line without Discord's markup."""
-    return _MARKS.sub("", _TIMER.sub("", text)).strip()
+    return _MARKS.sub("", _LINK.sub("", _TIMER.sub("", text))).strip()
 
 
 def heading(board: Board) -> str:

@@ -13,6 +13,7 @@ from PIL import Image
 
 from activity.pictures import grid
 from activity.session import Player, Sessions
+from activity.views import plain
 from bot.kinds import FACES
 from play import load
 from playground.offline import CHANNEL_ID, GUILD_ID
@@ -247,3 +248,9 @@ async def test_another_servers_daily_is_refused_where_the_player_pressed_play(ac
     elsewhere = await activity.harness.bot.service.todays_daily(None, "pipes")
     status, body = await activity.call("POST", "/api/boards", ALICE, {"daily_id": elsewhere.id})
     assert status == 409 and body["error"] == "That is not a daily puzzle of this server."
+
+
+def test_the_faces_lines_lose_discords_markup_timer_and_links():
+    line = "**Daily** · 3 walls · [Open on puzz.link](<https://puzz.link/p?x>) · ⏱ started <t:9:R>"
+    assert plain(line) == "Daily · 3 walls"
+    assert plain("💡 1 (+0:30) · `B3`") == "💡 1 (+0:30) · B3"
