@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 from activitykit import solving_press, start_activity
-from botkit import ALICE, BOB, enable_daily
+from botkit import ALICE, BOB, board_message, enable_daily, new_board
 from PIL import Image
 
 from activity.pictures import grid
@@ -254,3 +254,27 @@ def test_the_faces_lines_lose_discords_markup_timer_and_links():
     line = "**Daily** · 3 walls · [Open on puzz.link](<https://puzz.link/p?x>) · ⏱ started <t:9:R>"
     assert plain(line) == "Daily · 3 walls"
     assert plain("💡 1 (+0:30) · `B3`") == "💡 1 (+0:30) · B3"
+
+
+async def test_a_board_moves_between_the_activity_and_the_buttons_both_ways(activity):
+    harness = activity.harness
+    # Started with a button message, it is listed in the Activity and played there...
+    *_, game = await new_board(harness, ALICE)
+    _, home = await activity.call("GET", "/api/home", ALICE)
+    assert [b["game_id"] for b in home["boards"]] == [game.id]
+    _, body = await activity.call("GET", f"/api/boards/{game.id}", ALICE)
+    status, played = await activity.press(ALICE, body["view"], 3)
+    assert status == 200 and played["view"]["version"] == 1
+    # ...and a typed move goes on from there, on the same board.
+    await harness.command("rotate", ALICE, cells="A1")
+    assert (await harness.bot.storage.game(game.id)).version == 2
+    # Started in the Activity, `resume` brings it back as a message with its buttons.
+    view = await activity.new(ALICE, "mines", "9x9")
+    await activity.press(ALICE, view, 0, "f")
+    made = await harness.command("resume", ALICE, group="mines")
+    shown = board_message(made)
+    assert shown.content.startswith("**Minesweeper") and any(
+        c["custom_id"].startswith(f"pipes:t:{view['id']}:")
+        for row in shown.data["components"]
+        for c in row["components"]
+    )
