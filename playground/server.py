@@ -7,6 +7,13 @@ payload the tests use (``playground.offline``), dispatched through discord.py in
 client reads them (``playground.options``). The bot runs on the page's clock, which steps to
 the next day (streaks, leaderboards); the daily is posted when that clock reaches its time,
 or on demand. The channel and the clock are kept beside the data (``playground.keep``).
+
+The Activity is on: the bot has an application id and secret of the playground's own (fake),
+the Activity's app is served under ``/activity/`` and Discord's side of it (OAuth2 and the
+parent frame that embeds it, ``playground.discord_fake``) under ``/discord/``, all on the
+page's origin. When the bot answers Play or ``/<kind> daily`` with LAUNCH_ACTIVITY, the page
+opens that frame for the player who asked; the page's switch turns the Activity off in the
+server, as ``/pipes-setup activity`` does.
 """
 
 from __future__ import annotations
@@ -17,23 +24,27 @@ import contextlib
 import html
 import io
 import logging
+import socket
 import sys
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
+from urllib.parse import urlencode
 
 import discord
 from aiohttp import web
 from PIL import Image
 
+from activity import create_app
 from bot import PipesBot, Settings, create_bot
 from bot.config import DEFAULT_DATABASE, ConfigError, load_settings
 from bot.face import Face
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings, StorageUnusable
 
+from .discord_fake import PREFIX, FakeDiscord
 from .keep import Keeper, Kept, kept_beside
 from .offline import (
     CHANNEL_ID,
@@ -41,6 +52,7 @@ from .offline import (
     GUILD_ID,
     BotFailure,
     Harness,
+    Request,
     role_payload,
     user_payload,
 )
@@ -52,6 +64,10 @@ PAGE = Path(__file__).with_name("static") / "playground.html"
 DEFAULT_PORT = 8765
 #: How often the playground posts what is due on its clock (the bot's job runs every minute).
 TICK_SECONDS = 20.0
+#: The playground's own application (fake: its secret guards nothing but the page's sessions).
+CLIENT_ID, CLIENT_SECRET = "1500000000000000900", "the-playground-s-own-not-a-secret"
+#: Discord's interaction callback that opens the app's Activity (LAUNCH_ACTIVITY).
+LAUNCH_ACTIVITY = 12
 
 
 @dataclass(frozen=True)
@@ -80,6 +96,15 @@ CHANNEL = Channel(
     discord.ChannelType.text,
     {"id": str(CHANNEL_ID), "type": 0, "name": "puzzles", "permissions": "0"},
 )
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the page shows of an interaction: a line under the box if it failed, and the
+    Activity's frame to open (its URL) if the bot launched the Activity."""
+
+    error: str | None = None
+    launch: str | None = None
 
 
 class SteppingClock:
@@ -118,16 +143,31 @@ class Playground:
     """The bot behind the page, and what the page can ask of it."""
 
     def __init__(
-        self, database_path: str, *, real_clock: Callable[[], datetime] | None = None
+        self,
+        database_path: str,
+        *,
+        real_clock: Callable[[], datetime] | None = None,
+        origin: str = "",
     ) -> None:
+        """``origin``: where the page is served (``http://127.0.0.1:8765``); the Activity
+        signs players in at the fake Discord there (without one, it cannot sign anyone in)."""
         self.clock = SteppingClock(real_clock)
+        self.discord = FakeDiscord(CLIENT_ID, CLIENT_SECRET)
         self.bot: PipesBot = create_bot(
-            Settings(database_path=database_path, limit_sides=False),
+            Settings(
+                database_path=database_path,
+                limit_sides=False,
+                client_id=CLIENT_ID,
+                client_secret=CLIENT_SECRET,
+                discord_api=origin + PREFIX,
+            ),
             clock=self.clock,
             sync_commands=False,
             schedule=False,
         )
         self.harness = Harness(self.bot)
+        #: The bot's Activity (its web app), which the page serves under ``/activity/``.
+        self.activity = create_app(self.bot)
         self.harness.names.update((player.id, player.name) for player in PLAYERS)
         self.lock = asyncio.Lock()
         #: The channel and the clock, kept beside the data for the next start.
@@ -192,11 +232,15 @@ class Playground:
 
     async def command(self, user_id: int, text: str) -> str | None:
         """Run a typed slash command; returns an error sentence for the page, or None."""
+        return (await self.typed(user_id, text)).error
+
+    async def typed(self, user_id: int, text: str) -> Answer:
+        """Run a typed slash command, as ``command``, and what the page shows of it."""
         player = self.player(user_id)
         words = text.split(maxsplit=2)
         groups = [f"/{group.name}" for group in self.bot.tree.get_commands()]
         if len(words) < 2 or words[0] not in groups:
-            return (
+            return Answer(
                 f"Commands start with {', '.join(groups[:-1])} or {groups[-1]}, like "
                 f"/{next(iter(self.faces()))} help."
             )
@@ -205,14 +249,15 @@ class Playground:
         command = group.get_command(words[1]) if group else None
         if group is None or not isinstance(command, discord.app_commands.Command):
             names = ", ".join(c.name for c in group.commands) if group else ""
-            return f"{words[0]} has no “{words[1]}”. Try one of: {names}."
+            return Answer(f"{words[0]} has no “{words[1]}”. Try one of: {names}.")
         try:
             options, resolved = read(command, words[2] if len(words) > 2 else "", self.server())
         except ValueError as error:
-            return str(error)
+            return Answer(str(error))
         permissions = discord.Permissions(manage_guild=True) if player.manager else None
         async with self.lock:
             return await self._answered(
+                player,
                 self.harness.command(
                     command.name,
                     player.id,
@@ -220,25 +265,52 @@ class Playground:
                     permissions=permissions,
                     resolved=resolved,
                     **options,
-                )
+                ),
             )
 
-    async def _answered(self, interaction: Awaitable[object]) -> str | None:
+    async def _answered(self, player: Player, interaction: Awaitable[list[Request]]) -> Answer:
         """Run one interaction; a failure of the bot (it apologised in the channel) is a line
-        for the page and a traceback in the terminal, and concerns this interaction only."""
+        for the page and a traceback in the terminal, and concerns this interaction only. If
+        the bot answered with LAUNCH_ACTIVITY, the Activity opens for the player."""
         try:
-            await interaction
+            made = await interaction
         except BotFailure as failure:
             self.keep()
             for error in failure.errors:
                 log.error("the bot failed", exc_info=error)
             first = failure.errors[0]
-            return (
+            return Answer(
                 f"The bot failed ({type(first).__name__}: {first}) and apologised; the "
                 "traceback is in the playground's terminal."
             )
         self.keep()
-        return None
+        launched = any(request.callback_type == LAUNCH_ACTIVITY for request in made)
+        return Answer(launch=self.frame(player) if launched else None)
+
+    def frame(self, player: Player) -> str:
+        """The URL of Discord's frame showing the Activity to ``player`` in the channel: one
+        instance per channel, as Discord has."""
+        query = {
+            "user": player.id,
+            "name": player.name,
+            "guild": GUILD_ID,
+            "channel": CHANNEL_ID,
+            "instance": f"i-{CHANNEL_ID}",
+        }
+        return f"{PREFIX}/frame?{urlencode(query)}"
+
+    async def activity_on(self) -> bool:
+        """Whether Play opens the Activity in the page's server (its setting, which
+        ``/pipes-setup activity`` changes too)."""
+        settings = await self.bot.storage.guild_settings(GUILD_ID)
+        return self.bot.settings.activity and (settings is None or settings.activity)
+
+    async def turn_activity(self, on: bool) -> None:
+        """Turn the Activity on or off in the page's server, as ``/pipes-setup activity``."""
+        async with self.lock:
+            settings = await self.bot.storage.guild_settings(GUILD_ID)
+            assert settings is not None  # the playground's server is set up at its start
+            await self.bot.storage.save_guild_settings(replace(settings, activity=on, dailies=()))
 
     def server(self) -> Server:
         """Who and what options can name: the players, the roles and the channel."""
@@ -260,10 +332,12 @@ class Playground:
             self._suggested = await asyncio.to_thread(suggestions, self.faces())
         return self._suggested
 
-    async def click(self, user_id: int, message_id: int, custom_id: str) -> str | None:
+    async def click(self, user_id: int, message_id: int, custom_id: str) -> Answer:
         player = self.player(user_id)
         async with self.lock:
-            return await self._answered(self.harness.click(message_id, custom_id, player.id))
+            return await self._answered(
+                player, self.harness.click(message_id, custom_id, player.id)
+            )
 
     async def post_daily(self) -> str | None:
         """Make today's daily post now, if it was not made yet."""
@@ -370,22 +444,27 @@ def make_app(playground: Playground) -> web.Application:
 
     @routes.get("/api/state")
     async def state(request: web.Request) -> web.Response:
-        return web.json_response(playground.state(int(request.query.get("user", PLAYERS[0].id))))
+        shown = playground.state(int(request.query.get("user", PLAYERS[0].id)))
+        return web.json_response({**shown, "activity": await playground.activity_on()})
 
     @routes.post("/api/command")
     async def command(request: web.Request) -> web.Response:
         body = await request.json()
-        return web.json_response(
-            {"error": await playground.command(int(body["user"]), str(body["text"]))}
-        )
+        answer = await playground.typed(int(body["user"]), str(body["text"]))
+        return web.json_response(asdict(answer))
 
     @routes.post("/api/click")
     async def click(request: web.Request) -> web.Response:
         body = await request.json()
-        error = await playground.click(
+        answer = await playground.click(
             int(body["user"]), int(body["message"]), str(body["custom_id"])
         )
-        return web.json_response({"error": error})
+        return web.json_response(asdict(answer))
+
+    @routes.post("/api/activity")
+    async def activity(request: web.Request) -> web.Response:
+        await playground.turn_activity(bool((await request.json())["on"]))
+        return web.json_response({"error": None})
 
     @routes.post("/api/daily")
     async def daily(_: web.Request) -> web.Response:
@@ -412,6 +491,8 @@ def make_app(playground: Playground) -> web.Application:
 
     app = web.Application()
     app.add_routes(routes)
+    app.add_subapp(PREFIX + "/", playground.discord.app())
+    app.add_subapp("/activity/", playground.activity)
     return app
 
 
@@ -423,16 +504,20 @@ async def serve(
 ) -> None:
     """Run the playground until cancelled; ``ready`` receives its URL and the playground
     once it listens."""
-    playground = Playground(database_path)
-    await playground.start()
+    listening = socket.create_server((host, port))  # a port already taken ends here
+    origin = f"http://{host}:{listening.getsockname()[1]}"
+    try:
+        playground = Playground(database_path, origin=origin)
+        await playground.start()
+    except BaseException:
+        listening.close()
+        raise
     ticking = asyncio.ensure_future(playground.ticking())
     runner = web.AppRunner(make_app(playground))
-    try:  # a port already taken ends here too, with the bot and its workers closed
+    try:
         await runner.setup()
-        site = web.TCPSite(runner, host, port)
-        await site.start()
-        bound = runner.addresses[0][1]
-        url = f"http://{host}:{bound}/"
+        await web.SockSite(runner, listening).start()
+        url = origin + "/"
         if ready is not None:
             ready.set_result((url, playground))
         else:
@@ -447,6 +532,7 @@ async def serve(
         with contextlib.suppress(asyncio.CancelledError):
             await ticking
         await runner.cleanup()
+        listening.close()
         await playground.close()
 
 

@@ -636,7 +636,9 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     solve_on_page(browser, from_code("5x4-e2e"))
     assert "solved 5x4-e2e" in text_of(browser)
 
-    press(browser, "#post-daily")  # the post carries both kinds: play its Pipes
+    press(browser, "#activity")  # off: Play shows the board as a message, with buttons
+    assert browser.find_element(By.ID, "activity").text == "Activity: off"
+    press(browser, "#post-daily")  # the post carries every kind: play its Pipes
     play = next(
         b for b in browser.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:play:']")
         if "Pipes" in b.text
@@ -662,6 +664,74 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
         for tile in [t.get_attribute("data-custom-id") for t in tiles][::2]:
             press(browser, f"button[data-custom-id='{tile}']")
         browser.save_screenshot(f"{shots}/playground-6x6-mid-play.png")
+
+
+def in_the_activity(driver, script):
+    """Run ``script`` in the Activity's page (inside the pane, inside Discord's frame), and
+    leave the driver on the channel's page."""
+    from selenium.webdriver.common.by import By
+
+    driver.switch_to.frame(driver.find_element(By.ID, "pane-frame"))
+    driver.switch_to.frame(driver.find_element(By.ID, "activity"))
+    try:
+        return driver.execute_script(script)
+    finally:
+        driver.switch_to.default_content()
+
+
+def test_play_opens_the_activity_beside_the_channel_signed_in_as_who_pressed_in_chromium(
+    activity_bundle, site, browser
+):
+    """With the Activity on (the playground's default), Bob presses Play under the daily post:
+    the bot answers LAUNCH_ACTIVITY, and the page opens the Activity in a pane beside the
+    channel, in Discord's frame, signed in as Bob; ✕ closes it, and nothing was sent to the
+    channel. Switched off, the same Play sends his board with its buttons."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    opened(browser, site)
+    Select(browser.find_element(By.ID, "user")).select_by_visible_text("Bob")
+    assert browser.find_element(By.ID, "activity").text == "Activity: on"
+    press(browser, "#post-daily")
+    shown = len(browser.find_elements(By.CSS_SELECTOR, ".msg"))
+    pipes = next(
+        b for b in browser.find_elements(By.CSS_SELECTOR, "button[data-custom-id^='pipes:play:']")
+        if b.text == "▶ Play Pipes"
+    )  # fmt: skip
+    play = f"button[data-custom-id='{pipes.get_attribute('data-custom-id')}']"
+    press(browser, play)
+    pane = browser.find_element(By.ID, "pane")
+    assert pane.is_displayed() and "Bob" in pane.find_element(By.ID, "pane-who").text
+    channel = browser.find_element(By.ID, "messages")
+    assert channel.is_displayed()
+    assert channel.rect["x"] + channel.rect["width"] <= pane.rect["x"]  # beside it
+    # Signed in through Discord's frame: the Activity shows Bob's home, or the board he asked
+    # for once it opens on his last Play.
+    WebDriverWait(browser, 30, poll_frequency=0.1).until(
+        lambda d: in_the_activity(d, "return document.body.dataset.view") in ("home", "board")
+    )
+    text, cells = in_the_activity(
+        browser,
+        "return [document.body.innerText, document.querySelectorAll('[data-cell]').length]",
+    )
+    assert "Bob" in text or cells >= 20
+    browser.switch_to.frame(browser.find_element(By.ID, "pane-frame"))  # what Discord answered
+    answered = browser.execute_script(
+        "return [...document.querySelectorAll('#rpc li')].map((line) => line.textContent)"
+    )
+    browser.switch_to.default_content()
+    assert "✓ AUTHENTICATE" in answered and not [line for line in answered if "✗" in line]
+    press(browser, "#pane-close")
+    assert not pane.is_displayed()
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".msg")) == shown  # nothing was sent
+
+    press(browser, "#activity")
+    assert browser.find_element(By.ID, "activity").text == "Activity: off"
+    press(browser, play)
+    assert not pane.is_displayed()
+    assert newest(browser, ".content").startswith("Daily Pipes")
+    assert newest(browser, ".note") == "👁 Only you can see this"  # Bob's board, as before
 
 
 def test_a_typed_move_and_a_give_up_read_on_the_page_in_chromium(site, browser):
@@ -713,7 +783,9 @@ async def test_minesweeper_a_maze_and_the_daily_of_every_kind_on_the_page(client
     assert await say(client, ALICE, "/maze new 8x8 seed:page") is None
     assert await say(client, ALICE, "/maze hint") is None
     assert "💡 1" in (await messages(client, ALICE))[-1]["content"]
-    # The daily post carries every kind; each Play button gives its own board.
+    # The daily post carries every kind; each Play button gives its own board (as a message:
+    # the Activity turned off in the server with the page's switch).
+    assert (await (await client.post("/api/activity", json={"on": False})).json())["error"] is None
     assert (await (await client.post("/api/daily")).json())["error"] is None
     post = next(m for m in await messages(client, BOB) if "Daily Minesweeper —" in m["content"])
     assert "Daily Pipes —" in post["content"] and "Daily Maze —" in post["content"]
