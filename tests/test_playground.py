@@ -680,17 +680,18 @@ def in_the_activity(driver, script):
 
 
 def test_play_opens_the_activity_beside_the_channel_signed_in_as_who_pressed_in_chromium(
-    activity_bundle, site, browser
+    activity_bundle, served, browser
 ):
     """With the Activity on (the playground's default), Bob presses Play under the daily post:
     the bot answers LAUNCH_ACTIVITY, and the page opens the Activity in a pane beside the
-    channel, in Discord's frame, signed in as Bob; ✕ closes it, and nothing was sent to the
-    channel. Switched off, the same Play sends his board with its buttons."""
+    channel, in Discord's frame, signed in as Bob and on his board of that daily; ✕ closes it,
+    and nothing was sent to the channel. Switched off, the same Play sends his board with its
+    buttons."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.select import Select
     from selenium.webdriver.support.ui import WebDriverWait
 
-    opened(browser, site)
+    opened(browser, served.url)
     Select(browser.find_element(By.ID, "user")).select_by_visible_text("Bob")
     assert browser.find_element(By.ID, "activity").text == "Activity: on"
     press(browser, "#post-daily")
@@ -706,16 +707,17 @@ def test_play_opens_the_activity_beside_the_channel_signed_in_as_who_pressed_in_
     channel = browser.find_element(By.ID, "messages")
     assert channel.is_displayed()
     assert channel.rect["x"] + channel.rect["width"] <= pane.rect["x"]  # beside it
-    # Signed in through Discord's frame: the Activity shows Bob's home, or the board he asked
-    # for once it opens on his last Play.
+    # Signed in through Discord's frame, the Activity opens on the daily Bob asked for.
     WebDriverWait(browser, 30, poll_frequency=0.1).until(
-        lambda d: in_the_activity(d, "return document.body.dataset.view") in ("home", "board")
+        lambda d: in_the_activity(d, "return document.body.dataset.view") == "board"
     )
-    text, cells = in_the_activity(
-        browser,
-        "return [document.body.innerText, document.querySelectorAll('[data-cell]').length]",
-    )
-    assert "Bob" in text or cells >= 20
+    cells = in_the_activity(browser, "return document.querySelectorAll('[data-cell]').length")
+    bobs = asyncio.run_coroutine_threadsafe(
+        served.playground.bot.storage.unfinished_games(PLAYERS[1].id), served.loop
+    ).result(timeout=30)
+    assert [(g.kind, g.daily_id is not None, g.width * g.height) for g in bobs] == [
+        ("pipes", True, cells)
+    ]
     browser.switch_to.frame(browser.find_element(By.ID, "pane-frame"))  # what Discord answered
     answered = browser.execute_script(
         "return [...document.querySelectorAll('#rpc li')].map((line) => line.textContent)"

@@ -73,32 +73,51 @@ async def test_the_page_serves_the_activity_and_discord_s_frame_around_it(page):
     assert state["activity"] is True
 
 
-async def test_a_win_in_the_activity_shows_in_the_channel(page):
-    """A board begun in the channel, signed in and won in the Activity by presses alone: the
-    bot's win line goes out to the channel (a message outside any interaction), and the page
-    shows it to everyone."""
-    client, playground = page.client, page.playground
-    assert await playground.command(ALICE.id, "/pipes new 5x4 seed:pane") is None
-    game = (await playground.bot.storage.unfinished_games(ALICE.id))[0]
-    session = await signed_in(client, ALICE)
-    shown = await client.get(
-        f"/activity/api/boards/{game.id}", headers={"Authorization": f"Bearer {session}"}
+async def play_button(client, kind_title="Pipes"):
+    """Today's daily post (posted now) and the custom id of its Play button for a kind."""
+    assert (await post(client, "/api/daily", {}))[1]["error"] is None
+    shown = (await (await client.get(f"/api/state?user={BOB.id}")).json())["messages"]
+    daily_post = shown[-1]
+    play = next(
+        c["custom_id"]
+        for row in daily_post["components"]
+        for c in row["components"]
+        if c["label"] == f"▶ Play {kind_title}"
     )
-    view = (await shown.json())["view"]
+    return daily_post["id"], play
+
+
+async def test_a_daily_played_from_play_to_a_win_in_the_activity_shows_in_the_channel(page):
+    """Bob presses Play; signed in, the Activity opens on that daily (its launch), he wins it
+    by presses alone, and the bot's win line goes out to the channel (a message outside any
+    interaction), which the page shows to everyone."""
+    client, playground = page.client, page.playground
+    message, play = await play_button(client)
+    status, answer = await post(
+        client, "/api/click", {"user": BOB.id, "message": message, "custom_id": play}
+    )
+    assert answer["launch"] is not None
+    session = await signed_in(client, BOB)
+    auth = {"Authorization": f"Bearer {session}"}
+    launch = (await (await client.get("/activity/api/home", headers=auth)).json())["launch"]
+    assert launch["kind"] == "pipes" and launch["daily_id"] == int(play.rsplit(":", 1)[1])
+    status, opened = await post(client, "/activity/api/boards", launch, session)
+    assert status == 200, opened
+    view = opened["view"]
     kit = SimpleNamespace(harness=playground.harness)
     while view["ending"] == "playing":
-        press, times = await solving_press(kit, game.id)
+        press, times = await solving_press(kit, view["id"])
         for _ in range(times):
             body = {"request": uuid.uuid4().hex, "version": view["version"], **press}
             status, moved = await post(
-                client, f"/activity/api/boards/{game.id}/moves", body, session
+                client, f"/activity/api/boards/{view['id']}/moves", body, session
             )
             assert status == 200, moved
             view = moved["view"]
     assert view["ending"] == "solved"
     await asyncio.gather(*playground.activity[API].announcing)
-    said = (await (await client.get(f"/api/state?user={BOB.id}")).json())["messages"][-1]
-    assert said["content"].startswith(f"🎉 <@{ALICE.id}> solved ")
+    said = (await (await client.get(f"/api/state?user={ALICE.id}")).json())["messages"][-1]
+    assert said["content"].startswith(f"🎉 <@{BOB.id}> solved the daily Pipes of ")
     assert not said["ephemeral"] and said["used"] is None
 
 
@@ -107,17 +126,10 @@ async def test_play_with_the_activity_on_opens_it_for_who_pressed_and_off_shows_
     told to open Discord's frame for the player who pressed, in the page's channel. Turned
     off with the page's switch (the server's setting), Play sends the board with buttons."""
     client, playground = page.client, page.playground
-    assert (await post(client, "/api/daily", {}))[1]["error"] is None
-    post_message = (await (await client.get(f"/api/state?user={BOB.id}")).json())["messages"][-1]
-    play = next(
-        c["custom_id"]
-        for row in post_message["components"]
-        for c in row["components"]
-        if c["label"] == "▶ Play Pipes"
-    )
+    message, play = await play_button(client)
     sent = len(playground.harness.requests)
     status, answer = await post(
-        client, "/api/click", {"user": BOB.id, "message": post_message["id"], "custom_id": play}
+        client, "/api/click", {"user": BOB.id, "message": message, "custom_id": play}
     )
     assert status == 200 and answer["error"] is None, answer
     assert answer["launch"] == (
@@ -135,7 +147,7 @@ async def test_play_with_the_activity_on_opens_it_for_who_pressed_and_off_shows_
     state = await (await client.get(f"/api/state?user={BOB.id}")).json()
     assert state["activity"] is False
     status, answer = await post(
-        client, "/api/click", {"user": BOB.id, "message": post_message["id"], "custom_id": play}
+        client, "/api/click", {"user": BOB.id, "message": message, "custom_id": play}
     )
     assert answer == {"error": None, "launch": None}
     board = (await (await client.get(f"/api/state?user={BOB.id}")).json())["messages"][-1]
