@@ -122,9 +122,10 @@ async def test_a_daily_played_from_play_to_a_win_in_the_activity_shows_in_the_ch
 
 
 async def test_play_with_the_activity_on_opens_it_for_who_pressed_and_off_shows_the_board(page):
-    """Play on the daily post answers with LAUNCH_ACTIVITY (callback type 12): the page is
-    told to open Discord's frame for the player who pressed, in the page's channel. Turned
-    off with the page's switch (the server's setting), Play sends the board with buttons."""
+    """Play on the daily post (or a typed ``/<kind> daily``) answers with LAUNCH_ACTIVITY
+    (callback type 12): the page is told to open Discord's frame for the player who asked, in
+    the page's channel. Turned off with the page's switch (the server's setting), Play sends
+    the board with buttons."""
     client, playground = page.client, page.playground
     message, play = await play_button(client)
     sent = len(playground.harness.requests)
@@ -140,6 +141,9 @@ async def test_play_with_the_activity_on_opens_it_for_who_pressed_and_off_shows_
     assert [r.callback_type for r in made if r.callback_type is not None] == [12]
     launch = await playground.bot.storage.last_launch(BOB.id)
     assert launch is not None and launch.channel_id == CHANNEL_ID
+    # Typed, /<kind> daily opens it too, for whoever typed it.
+    status, answer = await post(client, "/api/command", {"user": ALICE.id, "text": "/maze daily"})
+    assert answer["error"] is None and f"user={ALICE.id}&name=Alice&" in answer["launch"]
     # Off: the server's setting, as /pipes-setup activity sets it; Play shows the board.
     assert (await post(client, "/api/activity", {"on": False}))[1]["error"] is None
     settings = await playground.bot.storage.guild_settings(GUILD_ID)
