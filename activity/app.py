@@ -23,6 +23,7 @@ CSP = (
     "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; frame-ancestors 'self' https://discord.com https://*.discord.com"
 )
+CSP_HEADER = "Content-Security-Policy"
 _CLIENT_ID = re.compile(r'(<meta name="client-id" content=")[^"]*(")')
 NOT_BUILT = "The Activity's client is not built: run `python3 tasks.py run` once."
 #: The largest request body the API reads.
@@ -38,11 +39,15 @@ def create_app(bot: PipesBot) -> web.Application:
     app[API] = api
 
     async def index(_request: web.Request) -> web.Response:
+        if not BUNDLE.is_file():
+            return web.Response(
+                status=503, text=NOT_BUILT, headers={"Content-Security-Policy": CSP}
+            )
         page = (WEB / "index.html").read_text()
         return web.Response(
             text=_CLIENT_ID.sub(lambda m: f"{m[1]}{bot.settings.client_id}{m[2]}", page),
             content_type="text/html",
-            headers={"Content-Security-Policy": CSP, "Cache-Control": "no-cache"},
+            headers={CSP_HEADER: CSP, "Cache-Control": "no-cache"},
         )
 
     async def script(_request: web.Request) -> web.StreamResponse:

@@ -278,3 +278,15 @@ async def test_a_board_moves_between_the_activity_and_the_buttons_both_ways(acti
         for row in shown.data["components"]
         for c in row["components"]
     )
+
+
+async def test_without_its_built_client_the_page_says_how_to_build_it(
+    activity, monkeypatch, tmp_path
+):
+    monkeypatch.setattr("activity.app.BUNDLE", tmp_path / "missing.js")
+    answer = await activity.client.get("/")
+    assert answer.status == 503
+    assert (
+        await answer.text()
+        == "The Activity's client is not built: run `python3 tasks.py run` once."
+    )
