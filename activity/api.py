@@ -20,7 +20,8 @@ from bot.deadline import with_retries
 from bot.kinds import FACES
 from bot.replies import NO_MENTIONS
 from db import DailyPuzzle, Game
-from play import Board, NoSuchBoard, NotYourBoard, Played, UserError, load
+from play import Board, BoardOver, BoardSolved, NoSuchBoard, NotYourBoard, Played, UserError, load
+from play.errors import BoardChanged
 from puzzle import Marks
 
 from .oauth import SignInRefused, sign_in
@@ -42,6 +43,14 @@ SIGN_IN_AGAIN = "Sign in again: your session has ended."
 FRESH_LAUNCH = timedelta(minutes=10)
 #: How long the home list waits for a daily still being made.
 MAKING_SECONDS = 2.0
+#: Refusals of a move said as the Activity says them (Discord's name a command to type).
+REFUSALS: dict[type[UserError], str] = {
+    BoardChanged: (
+        "That board changed since you saw it, so nothing was played: here it is as it is now."
+    ),
+    BoardSolved: "This board is already solved: start a new one from the list.",
+    BoardOver: "This game is over: start a new one from the list.",
+}
 #: The pictures of a version, by what follows the version in their name.
 PICTURES: dict[str, Which] = {"": "png", "move.gif": "move", "win.gif": "win"}
 
@@ -330,7 +339,8 @@ async def move(api: Api, request: web.Request) -> dict[str, Any]:
         if isinstance(error, NotYourBoard | NoSuchBoard):
             raise Refused(403, str(error)) from None
         now = await api.current_view(game_id, player)
-        raise Refused(409, plain(texts.refusal(error, FACES)), now) from None
+        said = REFUSALS.get(type(error)) or plain(texts.refusal(error, FACES))
+        raise Refused(409, said, now) from None
     board = played.board
     won = played.applied and board.game.solved
     if won:
