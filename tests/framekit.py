@@ -1,7 +1,8 @@
 """The Activity in a real browser, as Discord shows it: the bot (a harness), the Activity's
 app under ``/activity/`` and the fake Discord (``playground/discord_fake.py``: OAuth2 and
 the parent frame) under ``/discord/``, on one loopback origin; headless Chromium that
-records every request the pages make, so a test can say none left loopback."""
+records every request the pages make, so a test can say none left loopback; and a player's
+window (:class:`Window`) to tap, type and read the Activity in."""
 
 from __future__ import annotations
 
@@ -11,11 +12,11 @@ import json
 import shutil
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 import pytest
@@ -27,6 +28,7 @@ from activity import create_app
 from playground.discord_fake import PREFIX, FakeDiscord
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+T = TypeVar("T")
 #: Schemes that never leave the browser.
 LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome:", "chrome-error:", "devtools:")
 
@@ -42,6 +44,10 @@ class Site:
     def frame(self, user: int = 1001, name: str = "Alice", **query: str) -> str:
         """The URL of the fake Discord client showing the Activity to ``user``."""
         return f"{self.origin}{PREFIX}/frame?{urlencode({'user': user, 'name': name, **query})}"
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        """Run ``coroutine`` on the site's loop (where the bot and its storage live)."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=60)
 
 
 @contextlib.contextmanager
@@ -121,21 +127,29 @@ def chromium(width: int = 1100, height: int = 1300) -> Iterator[Any]:
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_script_timeout(30)
     try:
         yield driver
     finally:
         driver.quit()
 
 
-def requested(driver) -> list[str]:
-    """Every URL the pages (and their frames) sent a request for since the last call,
-    including those the browser then refused to load."""
-    urls = []
+def sent(driver) -> list[tuple[str, dict[str, str]]]:
+    """Every request the pages (and their frames, in every window) sent since the last
+    call, including those the browser then refused to load: its URL and headers."""
+    requests = []
     for entry in driver.get_log("performance"):
         message = json.loads(entry["message"])["message"]
         if message["method"] == "Network.requestWillBeSent":
-            urls.append(message["params"]["request"]["url"])
-    return urls
+            request = message["params"]["request"]
+            requests.append((request["url"], request.get("headers", {})))
+    return requests
+
+
+def requested(driver) -> list[str]:
+    """Every URL the pages (and their frames) sent a request for since the last call,
+    including those the browser then refused to load."""
+    return [url for url, _ in sent(driver)]
 
 
 def policy_refusals(driver) -> list[str]:
@@ -151,3 +165,93 @@ def policy_refusals(driver) -> list[str]:
 def outside(urls: list[str], origin: str) -> list[str]:
     """The URLs that are neither the served origin nor local to the browser."""
     return [u for u in urls if not u.startswith((origin + "/", *LOCAL_SCHEMES))]
+
+
+def wait(driver, until: Callable[[Any], T], seconds: float = 30) -> T:
+    """What ``until(driver)`` returns once it is truthy (polled every 50 ms)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(until)
+
+
+class Window:
+    """One player's Discord window (a browser tab) showing the Activity; the driver works
+    inside the Activity's frame. Opened as ``user`` on ``site``, in the current tab."""
+
+    def __init__(self, driver, site: Site, user: int, name: str, **query: str) -> None:
+        self.driver = driver
+        self.handle = driver.current_window_handle
+        driver.get(site.frame(user=user, name=name, **query))
+        self.enter()
+        self.wait_for("view")
+
+    def enter(self) -> None:
+        """Make this window's Activity frame the one the driver works in."""
+        from selenium.webdriver.common.by import By
+
+        self.driver.switch_to.window(self.handle)
+        self.driver.switch_to.default_content()
+        self.driver.switch_to.frame(wait(self.driver, lambda d: d.find_element(By.ID, "activity")))
+
+    def js(self, script: str, *args: Any) -> Any:
+        """What ``script`` (a function body, run in the Activity's frame) returns."""
+        return self.driver.execute_script(script, *args)
+
+    def find(self, css: str):
+        """The element ``css`` selects, once there is one."""
+        from selenium.webdriver.common.by import By
+
+        return wait(self.driver, lambda d: d.find_element(By.CSS_SELECTOR, css))
+
+    def page(self, key: str) -> str | None:
+        """A value the page keeps on its body: view, version or busy."""
+        return self.js("return document.body.dataset[arguments[0]] ?? null", key)
+
+    def wait_for(self, key: str, value: str | None = None) -> str:
+        """The body's ``key`` once it is set (to ``value``, if given)."""
+
+        def reached(_) -> str | None:
+            now = self.page(key)
+            return now if now is not None and value in (None, now) else None
+
+        return wait(self.driver, reached)
+
+    def click(self, css: str) -> None:
+        """A real click (the browser's own pointer events, as a mouse makes them) on the
+        middle of what ``css`` selects, scrolled into view first as a player would."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        element = wait(
+            self.driver,
+            lambda _: self.js(
+                "const e = document.querySelector(arguments[0]);"
+                "e?.scrollIntoView({block: 'nearest'}); return e;",
+                css,
+            ),
+        )
+        ActionChains(self.driver, duration=0).click(element).perform()
+
+    def open(self, css: str) -> None:
+        """Click a home row or button (``css``) and wait for its board."""
+        assert self.page("view") == "home"
+        self.click(css)
+        self.wait_for("view", "board")
+
+    def settle(self) -> str:
+        """Wait until no move is queued, in flight or being drawn; the version shown."""
+        return self.driver.execute_async_script(
+            "const done = arguments[0], body = document.body;"
+            "const check = () => body.dataset.busy === '0' && body.dataset.version"
+            "  ? done(body.dataset.version) : setTimeout(check, 10);"
+            "check();"
+        )
+
+    def tap(self, css: str) -> str:
+        """Click a cell or control (``css``) and wait until its answer is drawn: the new
+        version shown (the same one for a refusal)."""
+        self.click(css)
+        return self.settle()
+
+    def status(self) -> str:
+        """The one sentence the status line says (empty when it says nothing)."""
+        return self.find("#status").text
