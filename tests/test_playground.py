@@ -5,7 +5,6 @@ import json
 import logging
 import os
 import re
-import shutil
 import sqlite3
 import threading
 import urllib.request
@@ -17,6 +16,7 @@ from types import SimpleNamespace
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from framekit import chromium
 
 from bot.kinds import FACES
 from kinds.choco.engine import edges as choco_edges
@@ -361,8 +361,6 @@ async def test_the_daily_post_keeps_its_time_on_the_page_clock(tmp_path):
 
 # -- in a real browser ------------------------------------------------------------------
 
-CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-
 
 @pytest.fixture
 def served(tmp_path):
@@ -394,31 +392,8 @@ def site(served):
 
 @pytest.fixture
 def browser():
-    if not (CHROMIUM and DRIVER):
-        pytest.skip(
-            "Debian's chromium and chromium-driver are not installed "
-            "(.ci/run installs them with apt-get)"
-        )
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1100,1300",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
+    with chromium() as driver:
+        yield driver
 
 
 def wait_idle(driver):
