@@ -1,7 +1,8 @@
 """Activity benchmark (issue #35): a tap to the updated board on loopback, on 26×26 Pipes and
 30×16 Minesweeper (the move's POST, then its picture's GET, as the client makes them, over
 real TCP to the Activity's app beside the bot with its worker processes), against a button
-click on the same 26×26 board in the same run (raw payload → recorded UPDATE_MESSAGE); and
+click on the same 26×26 board in the same run (raw payload → recorded UPDATE_MESSAGE); the
+same taps in headless Chromium, timed by the client from pointerdown to the picture shown; and
 presses per move with the whole board versus the window of buttons, solving 10×10 Pipes
 and 8×8 Double Choco.
 
@@ -15,6 +16,7 @@ import sys
 import tempfile
 import time
 import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,6 +28,8 @@ from _timing import median, p95, table  # noqa: E402
 from aiohttp import web  # noqa: E402
 from bot_process import open_board  # noqa: E402
 from botkit import Harness  # noqa: E402
+from framekit import CHROMIUM, DRIVER, Window, chromium, serve  # noqa: E402
+from storekit import FakeClock  # noqa: E402
 
 from activity import create_app  # noqa: E402
 from activity.app import API  # noqa: E402
@@ -34,9 +38,11 @@ from bot import Settings, create_bot  # noqa: E402
 from bot.kinds import FACES  # noqa: E402
 from kinds.choco.engine import KIND as CHOCO  # noqa: E402
 from kinds.pipes.engine import generate, turns_between  # noqa: E402
+from puzzle.grid import cell_name  # noqa: E402
 
 PLAYER = 1_400_000_000_000_000_002
 TAPS = 150
+BROWSER_TAPS = 40
 
 
 async def tap_times(http, base: str, view: dict, mode: str, cells: list[int]) -> list[float]:
@@ -165,9 +171,44 @@ def choco_presses() -> list[str]:
     return ["8×8 Double Choco: per wall", f"{taps / walls:.3f}", f"{buttons / walls:.3f}"]
 
 
+def browser_taps() -> None:
+    """The same taps in headless Chromium, the real client in the fake Discord frame, each
+    timed by the client itself (``__activity.lastTapToUpdateMs``: pointerdown to the frame
+    after the new picture is shown); the bot draws in threads here (``framekit``)."""
+    if not (CHROMIUM and DRIVER):
+        print("\nbrowser taps skipped: Debian's chromium and chromium-driver are not installed")
+        return
+    from selenium.webdriver.support.select import Select
+
+    rows = []
+    with (
+        tempfile.TemporaryDirectory() as name,
+        serve(Path(name), FakeClock(datetime.now(UTC))) as site,
+        chromium() as driver,
+    ):
+        window = Window(driver, site, PLAYER, "Bench")
+        for kind, preset, mode, (width, height) in (
+            ("pipes", "26x26", "c", (26, 26)),
+            ("mines", "30x16", "f", (30, 16)),
+        ):
+            Select(window.find(f'select[data-preset="{kind}"]')).select_by_value(preset)
+            window.open(f'[data-new="{kind}"]')
+            window.click(f'[data-mode="{mode}"]')
+            times = []
+            for k in range(BROWSER_TAPS):
+                cell = k * 37 % (width * height)
+                window.tap(f'[data-cell="{cell_name(cell % width, cell // width)}"]')
+                times.append(float(window.js("return window.__activity.lastTapToUpdateMs")))
+            rows.append([f"{preset} {kind}", f"{median(times):.1f}", f"{p95(times):.1f}"])
+            window.click('[data-nav="home"]')
+            window.wait_for("view", "home")
+    table("tap to updated board in Chromium, 1100×1300 (ms)", ["board", "median", "p95"], rows)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         asyncio.run(taps(Path(name)))
+    browser_taps()
     table(
         "presses per move solving a board (20 puzzles each)",
         ["board", "Activity taps", "buttons (ref)"],
