@@ -39,6 +39,9 @@ REQUEST_ID = 64
 #: The most unfinished boards the home list shows.
 LISTED = 20
 SIGN_IN_AGAIN = "Sign in again: your session has ended."
+GONE = "That board no longer exists: open another from the list."
+#: The largest id storage keeps (a signed 64-bit integer).
+LARGEST = 2**63 - 1
 #: How long after a Play the Activity opens on what was pressed (later: its home list).
 FRESH_LAUNCH = timedelta(minutes=10)
 #: How long the home list waits for a daily still being made.
@@ -95,7 +98,7 @@ class Api:
         """A game of the player's, whatever its state."""
         game = await self.bot.storage.game(game_id)
         if game is None:
-            raise Refused(404, str(NoSuchBoard()))
+            raise Refused(404, GONE)
         if game.owner_id != player.id:
             raise Refused(403, "That board is someone else's: open one of yours.")
         return game
@@ -169,7 +172,7 @@ async def body_of(request: web.Request) -> dict[str, Any]:
 
 def number(body: dict[str, Any], key: str, below: int | None = None) -> int:
     value = body.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= LARGEST:
         raise Refused(400, "That request could not be read.")
     if below is not None and value >= below:
         raise Refused(400, "There is no such cell on this board.")
@@ -230,7 +233,7 @@ async def home(api: Api, request: web.Request) -> dict[str, Any]:
                 "kind": kind,
                 "daily_id": daily.id,
                 "date": daily.date.isoformat(),
-                "title": f"{face.icon} {face.kind.title} · {face.kind.label(load(daily.puzzle))}",
+                "title": f"{face.kind.title} · {face.kind.label(load(daily.puzzle))}",
                 "state": "new" if board is None else board.ending,
                 "game_id": None if game is None else game.id,
             }
@@ -259,7 +262,7 @@ async def home(api: Api, request: web.Request) -> dict[str, Any]:
     ]
     user = {"id": str(player.id), "name": player.name}
     opens = None
-    if launch is not None and api.now() - launch.at <= FRESH_LAUNCH:
+    if launch is not None and launch.daily_id is not None and api.now() - launch.at <= FRESH_LAUNCH:
         opens = {"kind": launch.kind, "daily_id": launch.daily_id, "game_id": None}
     return {"user": user, "launch": opens, "kinds": kinds, "dailies": dailies, "boards": boards}
 
@@ -316,8 +319,8 @@ async def show_board(api: Api, request: web.Request) -> dict[str, Any]:
 
 def _game_id(request: web.Request) -> int:
     text = request.match_info["game"]
-    if not text.isdigit() or len(text) > 19:
-        raise Refused(404, str(NoSuchBoard()))
+    if not text.isdigit() or int(text) > LARGEST:
+        raise Refused(404, GONE)
     return int(text)
 
 
@@ -336,7 +339,9 @@ async def move(api: Api, request: web.Request) -> dict[str, Any]:
     try:
         played, said = await _act(api, game, player, body, version, rid)
     except UserError as error:
-        if isinstance(error, NotYourBoard | NoSuchBoard):
+        if isinstance(error, NoSuchBoard):
+            raise Refused(404, GONE) from None
+        if isinstance(error, NotYourBoard):
             raise Refused(403, str(error)) from None
         now = await api.current_view(game_id, player)
         said = REFUSALS.get(type(error)) or plain(texts.refusal(error, FACES))

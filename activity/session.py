@@ -54,7 +54,7 @@ class Sessions:
     def player(self, token: str) -> Player | None:
         """The player a token names, or None if it is forged, malformed or expired."""
         body, _, signature = token.partition(".")
-        if not hmac.compare_digest(signature, self._sign(body)):
+        if not hmac.compare_digest(signature.encode(), self._sign(body).encode()):
             return None
         try:
             data = json.loads(_decode(body))
@@ -69,4 +69,6 @@ class Sessions:
         return self._sign(f"picture:{owner_id}:{game_id}:{version}")[:22]
 
     def valid_ticket(self, ticket: str, owner_id: int, game_id: int, version: int) -> bool:
-        return hmac.compare_digest(ticket, self.ticket(owner_id, game_id, version))
+        return hmac.compare_digest(
+            ticket.encode(), self.ticket(owner_id, game_id, version).encode()
+        )

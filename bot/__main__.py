@@ -36,7 +36,8 @@ async def activity_app(bot: PipesBot) -> AsyncIterator[None]:
     if not bot.settings.activity:
         yield
         return
-    runner = web.AppRunner(activity.create_app(bot))
+    # No access log: a picture's URL carries its ticket.
+    runner = web.AppRunner(activity.create_app(bot), access_log=None)
     await runner.setup()
     try:
         await web.TCPSite(runner, port=bot.settings.activity_port).start()

@@ -290,3 +290,19 @@ async def test_without_its_built_client_the_page_says_how_to_build_it(
         await answer.text()
         == "The Activity's client is not built: run `python3 tasks.py run` once."
     )
+
+
+async def test_tokens_tickets_and_ids_of_any_text_or_size_are_refused_not_crashed(activity):
+    assert (await activity.call("GET", "/api/home", token="é.ü"))[0] == 401
+    view = await activity.new(ALICE)
+    without = view["picture"]["url"].split("?")[0]
+    assert (await activity.client.get(f"/{without}?t=é")).status == 404
+    status, body = await activity.call("POST", "/api/boards", ALICE, {"daily_id": 2**70})
+    assert status == 400 and body["error"] == "That request could not be read."
+    assert (await activity.call("GET", f"/api/boards/{10**25}", ALICE))[0] == 404
+
+
+async def test_a_play_whose_daily_was_still_being_made_opens_the_home_list(activity, clock):
+    await activity.harness.bot.storage.remember_launch(ALICE, "choco", None, GUILD_ID, CHANNEL_ID)
+    status, home = await activity.call("GET", "/api/home", ALICE)
+    assert status == 200 and home["launch"] is None
