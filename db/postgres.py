@@ -32,7 +32,7 @@ from .models import (
     PuzzleRecord,
     Result,
 )  # fmt: skip
-from .postgres_schema import migrate
+from .postgres_schema import STOCK_LOCK, migrate
 from .schema import NewPuzzle
 from .statements import numbered as pg
 from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
@@ -156,12 +156,7 @@ class PostgresStorage:
             return await self._store_puzzle(db, puzzle)
 
     async def _store_puzzle(self, db: Connection, puzzle: NewPuzzle) -> PuzzleRecord:
-        await db.execute(
-            pg(sql.STORE_PUZZLE),
-            puzzle.kind, puzzle.params, puzzle.seed, puzzle.width, puzzle.height,
-            puzzle.description, puzzle.solution, puzzle.par, puzzle.difficulty,
-            puzzle.generator, self._clock(),
-        )  # fmt: skip
+        await self._insert_puzzle(db, puzzle)
         row = await db.fetchrow(pg(sql.PUZZLE), puzzle.kind, puzzle.params, puzzle.seed)
         assert row is not None
         return rows.puzzle(row)
@@ -169,6 +164,44 @@ class PostgresStorage:
     async def puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord | None:
         row = await self._pool.fetchrow(pg(sql.PUZZLE), kind, params, seed)
         return rows.puzzle(row) if row else None
+
+    async def _insert_puzzle(self, db: Connection, puzzle: NewPuzzle) -> bool:
+        """Store a puzzle unless stored before; True if it is new."""
+        status: str = await db.execute(
+            pg(sql.STORE_PUZZLE),
+            puzzle.kind, puzzle.params, puzzle.seed, puzzle.width, puzzle.height,
+            puzzle.description, puzzle.solution, puzzle.par, puzzle.difficulty,
+            puzzle.generator, self._clock(),
+        )  # fmt: skip
+        return status == "INSERT 0 1"
+
+    async def stock_puzzle(self, puzzle: NewPuzzle, limit: int) -> bool:
+        async with self._transaction() as db:
+            # Counted and added by one process at a time, so no preset outgrows its limit.
+            await db.execute("SELECT pg_advisory_xact_lock($1, $2)", *STOCK_LOCK)
+            stocked = await db.fetchval(pg(sql.STOCKED), puzzle.kind, puzzle.params)
+            if stocked >= limit or not await self._insert_puzzle(db, puzzle):
+                return False
+            await db.execute(
+                pg(sql.STOCK_PUZZLE), self._clock(), puzzle.kind, puzzle.params, puzzle.seed
+            )
+            return True
+
+    async def take_stocked(self, kind: str, params: str) -> PuzzleRecord | None:
+        async with self._transaction() as db:
+            await db.execute(pg(sql.UNSTOCK_PLAYED), kind, params)
+            taken = await db.fetchval(
+                pg(sql.TAKE_STOCKED.format(skip=" FOR UPDATE SKIP LOCKED")), kind, params
+            )
+            if taken is None:
+                return None
+            row = await db.fetchrow(pg(sql.PUZZLE_BY_ID), taken)
+        assert row is not None
+        return rows.puzzle(row)
+
+    async def stock_counts(self) -> dict[tuple[str, str], int]:
+        found = await self._pool.fetch(pg(sql.STOCK_COUNTS))
+        return {(r["kind"], r["params"]): r["n"] for r in found}
 
     # -- games ------------------------------------------------------------------------------
 

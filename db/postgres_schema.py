@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
 #: The advisory lock of migrations: the two-key form ("pipe", 1), apart from the one-key
 #: locks the storage takes on interaction ids.
 LOCK = (0x70697065, 1)
+#: The advisory lock under which a puzzle joins the stock (counted, then added).
+STOCK_LOCK = (0x70697065, 2)
 
 _V1 = [
     """CREATE TABLE guild_settings (
@@ -183,7 +185,19 @@ _V8 = [
     )""",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8]
+# Version 9 (SQLite's schema 13): the stock of fresh puzzles.
+_V9 = [
+    """CREATE TABLE stock (
+        puzzle_id BIGINT PRIMARY KEY REFERENCES puzzles (id),
+        kind      TEXT   NOT NULL,
+        params    TEXT   NOT NULL,
+        made_at   TIMESTAMPTZ NOT NULL
+    )""",
+    "CREATE INDEX stock_by_preset ON stock (kind, params, puzzle_id)",
+    "CREATE INDEX games_by_puzzle ON games (puzzle_id)",
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9]
 
 
 async def migrate(connection: Connection) -> int:

@@ -427,8 +427,21 @@ _V12 = [
     )""",
 ]
 
+# Schema 13: the stock of fresh puzzles, generated ahead for ``new`` without a seed; a row
+# leaves when its puzzle is handed out (or a game starts on it).
+_V13 = [
+    """CREATE TABLE stock (
+        puzzle_id INTEGER PRIMARY KEY REFERENCES puzzles (id),
+        kind      TEXT    NOT NULL,
+        params    TEXT    NOT NULL,
+        made_at   TEXT    NOT NULL
+    )""",
+    "CREATE INDEX stock_by_preset ON stock (kind, params, puzzle_id)",
+    "CREATE INDEX games_by_puzzle ON games (puzzle_id)",
+]
+
 MIGRATIONS: list[list[str] | Step] = [
-    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12,
+    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13,
 ]  # fmt: skip
 
 

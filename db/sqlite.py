@@ -134,7 +134,14 @@ class SqliteStorage:
             return await self._store_puzzle(db, puzzle)
 
     async def _store_puzzle(self, db: aiosqlite.Connection, puzzle: NewPuzzle) -> PuzzleRecord:
-        await db.execute(
+        await self._insert_puzzle(db, puzzle)
+        stored = await self._puzzle(puzzle.kind, puzzle.params, puzzle.seed, on=db)
+        assert stored is not None
+        return stored
+
+    async def _insert_puzzle(self, db: aiosqlite.Connection, puzzle: NewPuzzle) -> bool:
+        """Store a puzzle unless stored before; True if it is new."""
+        cursor = await db.execute(
             sql.STORE_PUZZLE,
             (
                 puzzle.kind, puzzle.params, puzzle.seed, puzzle.width, puzzle.height,
@@ -142,12 +149,34 @@ class SqliteStorage:
                 puzzle.generator, _text(self._clock()),
             ),
         )  # fmt: skip
-        stored = await self._puzzle(puzzle.kind, puzzle.params, puzzle.seed, on=db)
-        assert stored is not None
-        return stored
+        return cursor.rowcount == 1
 
     async def puzzle(self, kind: str, params: str, seed: str) -> PuzzleRecord | None:
         return await self._puzzle(kind, params, seed)
+
+    async def stock_puzzle(self, puzzle: NewPuzzle, limit: int) -> bool:
+        async with self._transaction() as db:
+            row = await self._one(sql.STOCKED, puzzle.kind, puzzle.params, on=db)
+            if row is None or row[0] >= limit or not await self._insert_puzzle(db, puzzle):
+                return False
+            await db.execute(
+                sql.STOCK_PUZZLE,
+                (_text(self._clock()), puzzle.kind, puzzle.params, puzzle.seed),
+            )
+            return True
+
+    async def take_stocked(self, kind: str, params: str) -> PuzzleRecord | None:
+        async with self._transaction() as db:
+            await db.execute(sql.UNSTOCK_PLAYED, (kind, params))
+            taken = await self._one(sql.TAKE_STOCKED.format(skip=""), kind, params, on=db)
+            if taken is None:
+                return None
+            row = await self._one(sql.PUZZLE_BY_ID, taken[0], on=db)
+        assert row is not None
+        return rows.puzzle(row)
+
+    async def stock_counts(self) -> dict[tuple[str, str], int]:
+        return {(r["kind"], r["params"]): r["n"] for r in await self._all(sql.STOCK_COUNTS)}
 
     async def _puzzle(
         self, kind: str, params: str, seed: str, on: aiosqlite.Connection | None = None

@@ -122,6 +122,27 @@ REMEMBER_LAUNCH = """INSERT INTO launches (user_id, kind, daily_id, guild_id, ch
     RETURNING *"""
 LAST_LAUNCH = "SELECT * FROM launches WHERE user_id = ?"
 
+# -- the stock of fresh puzzles ---------------------------------------------------------------
+#: A puzzle just stored (none of its kind, parameters and seed before) joins the stock.
+STOCK_PUZZLE = """INSERT INTO stock (puzzle_id, kind, params, made_at)
+    SELECT p.id, p.kind, p.params, ? FROM puzzles p
+    WHERE p.kind = ? AND p.params = ? AND p.seed = ?"""
+STOCKED = "SELECT COUNT(*) FROM stock WHERE kind = ? AND params = ?"
+#: Whether a game plays the stocked puzzle of row ``{0}``.
+_GAME_PLAYS = "EXISTS (SELECT 1 FROM games g WHERE g.puzzle_id = {0}.puzzle_id)"
+#: Stocked puzzles of a kind and parameters that a game plays (someone typed the seed) are
+#: no longer fresh.
+UNSTOCK_PLAYED = (
+    f"DELETE FROM stock WHERE kind = ? AND params = ? AND {_GAME_PLAYS.format('stock')}"
+)
+#: The oldest stocked puzzle of a kind and parameters that no game plays leaves the stock
+#: (``{skip}``: rows other transactions hold are passed over, where the database can).
+TAKE_STOCKED = f"""DELETE FROM stock WHERE puzzle_id = (SELECT s.puzzle_id FROM stock s
+    WHERE s.kind = ? AND s.params = ? AND NOT {_GAME_PLAYS.format("s")}
+    ORDER BY s.puzzle_id LIMIT 1{{skip}}) RETURNING puzzle_id"""
+PUZZLE_BY_ID = f"SELECT {PUZZLE_COLUMNS} FROM puzzles p WHERE p.id = ?"
+STOCK_COUNTS = "SELECT kind, params, COUNT(*) AS n FROM stock GROUP BY kind, params"
+
 # -- the deployment's own values, results ----------------------------------------------------
 STORE_VALUE = "INSERT INTO deployment (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING"
 VALUE = "SELECT value FROM deployment WHERE key = ?"

@@ -218,6 +218,20 @@ class Storage(Protocol):
     async def last_launch(self, user_id: int) -> Launch | None:
         """A user's last Play that opened the Activity, or None."""
 
+    # the stock of fresh puzzles
+    async def stock_puzzle(self, puzzle: NewPuzzle, limit: int) -> bool:
+        """Store a puzzle just generated and put it in stock, unless ``limit`` puzzles of its
+        kind and parameters are stocked already or it was stored before (then nothing is
+        stored); True if it was stocked."""
+
+    async def take_stocked(self, kind: str, params: str) -> PuzzleRecord | None:
+        """The oldest stocked puzzle of a kind and parameters, out of the stock for good (no
+        two callers get the same one), or None. Stocked puzzles a game plays already
+        (someone typed the seed) leave the stock unused."""
+
+    async def stock_counts(self) -> dict[tuple[str, str], int]:
+        """How many puzzles are stocked, by kind and parameters (those with none left out)."""
+
     # the deployment's own values (the daily secret)
     async def deployment_value(self, key: str, default: str) -> str:
         """The deployment's value of ``key``; ``default`` is stored on first use, and the

@@ -524,6 +524,75 @@ async def test_a_users_last_launch_is_remembered_one_per_user(backend, tmp_path)
         await store.close()
 
 
+def fresh(seed):
+    """A small Pipes puzzle of its own seed, as the stock's refill generates them."""
+    return KIND.generate(Params(4, 4), seed)
+
+
+async def test_the_stock_is_bounded_per_preset_and_takes_only_new_puzzles(storage):
+    assert await storage.stock_counts() == {}
+    assert [await storage.stock_puzzle(fresh(f"s{k}"), limit=2) for k in range(3)] == [
+        True,
+        True,
+        False,  # full: not even stored
+    ]
+    assert await storage.puzzle("pipes", "4x4", "s2") is None
+    await storage.store_puzzle(fresh("known"))  # stored before: never stocked
+    assert not await storage.stock_puzzle(fresh("known"), limit=5)
+    other = KIND.generate(Params(5, 5), "s0")
+    assert await storage.stock_puzzle(other, limit=2)
+    assert await storage.stock_counts() == {("pipes", "4x4"): 2, ("pipes", "5x5"): 1}
+
+
+async def test_a_stocked_puzzle_is_handed_out_once_oldest_first(storage):
+    for k in range(3):
+        await storage.stock_puzzle(fresh(f"s{k}"), limit=3)
+    oldest = await storage.take_stocked("pipes", "4x4")
+    assert oldest == await storage.puzzle("pipes", "4x4", "s0")  # still stored, for its game
+    taken = await asyncio.gather(*(storage.take_stocked("pipes", "4x4") for _ in range(5)))
+    seeds = [t.seed for t in taken if t is not None]
+    assert sorted(seeds) == ["s1", "s2"] and taken.count(None) == 3
+    assert await storage.stock_counts() == {}
+    assert await storage.take_stocked("pipes", "5x5") is None
+
+
+async def test_a_game_started_on_a_stocked_puzzle_takes_it_out_of_the_stock(storage):
+    await storage.stock_puzzle(fresh("typed"), limit=3)
+    await storage.stock_puzzle(fresh("other"), limit=3)
+    typed = await storage.puzzle("pipes", "4x4", "typed")
+    await new_game(storage, puzzle=typed)  # someone typed its seed
+    assert (await storage.take_stocked("pipes", "4x4")).seed == "other"
+    assert await storage.take_stocked("pipes", "4x4") is None
+
+
+async def test_the_stock_survives_a_restart(backend, tmp_path):
+    store = await open_backend(backend, tmp_path / "pipes.sqlite3")
+    try:
+        await store.stock_puzzle(fresh("kept"), limit=3)
+    finally:
+        await store.close()
+    store = await open_backend(backend, tmp_path / "pipes.sqlite3")
+    try:
+        assert await store.stock_counts() == {("pipes", "4x4"): 1}
+        assert (await store.take_stocked("pipes", "4x4")).seed == "kept"
+    finally:
+        await store.close()
+
+
+async def test_processes_stocking_at_once_never_outgrow_the_limit(backend, tmp_path):
+    stores = [await open_backend(backend, tmp_path / "pipes.sqlite3") for _ in range(3)]
+    try:
+        puzzles = [fresh(f"p{k}") for k in range(9)]
+        added = await asyncio.gather(
+            *(stores[k % 3].stock_puzzle(p, limit=4) for k, p in enumerate(puzzles))
+        )
+        assert added.count(True) == 4
+        assert await stores[0].stock_counts() == {("pipes", "4x4"): 4}
+    finally:
+        for store in stores:
+            await store.close()
+
+
 async def dead_end_game(backend, path):
     """A new game of dead ends (never solved) in a database of its own; its id."""
     store = await open_backend(backend, path)
