@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db import without_password
+from play.stock import STOCK_SIZE
 
 DEFAULT_DATABASE = "./data/pipes.sqlite3"
 DEFAULT_ACTIVITY_PORT = 8766
@@ -34,6 +35,9 @@ class Settings:
     daily_secret: str = ""
     #: Processes that draw boards (plus one that generates puzzles); 0: threads instead.
     workers: int = field(default_factory=default_processes)
+    #: Fresh puzzles kept ready per preset for ``new`` without a seed (0: none, each new
+    #: board is generated when asked for).
+    stock: int = STOCK_SIZE
     #: Whether boards keep to each kind's Discord size limit (the playground shows larger
     #: ones, up to each engine's limit).
     limit_sides: bool = True
@@ -75,7 +79,7 @@ class Settings:
             f"daily_secret={'set' if self.daily_secret else 'kept with the data'}, "
             f"database={without_password(self.database, self.database)!r}, "
             f"log_level={self.log_level!r}, "
-            f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, "
+            f"dev_guild_id={self.dev_guild_id}, workers={self.workers}, stock={self.stock}, "
             f"limit_sides={self.limit_sides}, shard_count={self.shard_count}, "
             f"shard_ids={self.shard_ids}, activity={self.activity}, "
             f"activity_port={self.activity_port})"
@@ -128,6 +132,9 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
     workers = merged.get("WORKERS", "").strip() or str(default_processes())
     if not workers.isdigit() or int(workers) > 64:
         raise ConfigError(f"WORKERS must be a number of processes from 0 to 64, not {workers!r}.")
+    stock = merged.get("STOCK", "").strip() or str(STOCK_SIZE)
+    if not stock.isdigit() or int(stock) > 20:
+        raise ConfigError(f"STOCK must be a number of puzzles from 0 to 20, not {stock!r}.")
     url = merged.get("DATABASE_URL", "").strip()
     if url and not url.startswith(("postgresql://", "postgres://")):
         raise ConfigError("DATABASE_URL must be a postgresql:// URL (or empty for SQLite).")
@@ -147,6 +154,7 @@ def load_settings(environ: dict[str, str] | None = None, dotenv: Path = Path(".e
         log_level=(merged.get("LOG_LEVEL", "").strip() or "INFO").upper(),
         dev_guild_id=int(guild) if guild else None,
         workers=int(workers),
+        stock=int(stock),
         database_url=url,
         shard_count=shard_count,
         shard_ids=shard_ids,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from typing import Any
@@ -42,6 +42,7 @@ from .errors import (
     NoUnfinishedBoard,
     UserError,
 )
+from .offload import Offload
 from .scoring import (
     PeriodStanding,
     UserStats,
@@ -53,9 +54,8 @@ from .scoring import (
     rank_of,
     user_stats,
 )
+from .stock import Stock
 
-#: Runs a picklable call away from the event loop: ``await offload(fn, *args)``.
-Offload = Callable[..., Awaitable[Any]]
 #: The moves of a command: text in the kind's notation, or how to write it from the game as
 #: stored (a click: the front end knows what the button means on that board).
 Moves = str | Callable[[Game], str]
@@ -98,8 +98,12 @@ class GameService:
         clock: db.Clock = db.utc_now,
         offload: Offload = asyncio.to_thread,
         daily_secret: str = "",
+        stock: Stock | None = None,
     ) -> None:
+        """``stock``: fresh puzzles that ``new`` without a seed takes first (none: every
+        new board is generated when asked for)."""
         self.storage = storage
+        self.stock = stock
         self.clock = clock
         self._secret = daily_secret
         #: Runs generation away from the event loop (a thread; a worker process in the bot).
@@ -221,9 +225,14 @@ class GameService:
         interaction_id: int | None = None,
         max_side: int | None = None,
     ) -> Board:
-        """A personal game of a kind's parameters and a seed (default random)."""
+        """A personal game of a kind's parameters and a seed (default: a fresh puzzle from
+        the stock, or a random seed)."""
         text, chosen = self.check_new(kind, params, seed, max_side)
-        stored = await self.stored_puzzle(kind, text, chosen or secrets.token_hex(3))
+        stored = None
+        if chosen is None and self.stock is not None:
+            stored = await self.stock.take(kind, text)
+        if stored is None:
+            stored = await self.stored_puzzle(kind, text, chosen or secrets.token_hex(3))
         return await self._start(
             stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
         )

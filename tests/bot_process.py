@@ -64,7 +64,7 @@ async def main(args: argparse.Namespace) -> None:
             shards["shard_ids"] = tuple(int(i) for i in args.shard_ids.split(","))
     now = datetime.fromisoformat(args.now) if args.now else None
     bot = create_bot(
-        Settings(workers=0, **where, **shards),
+        Settings(workers=0, stock=0, **where, **shards),
         clock=(lambda: now) if now else lambda: datetime.now(UTC),
         sync_commands=False,
         schedule=False,

@@ -22,8 +22,11 @@ def make_bot(tmp_path, clock, **settings):
     """A bot on the SQLite file ``bot.sqlite3`` in ``tmp_path`` (or the ``database_url`` in
     ``settings``), with the other ``settings`` given."""
     return create_bot(
-        # Threads, not worker processes: a test starts many bots (test_workers covers them).
-        Settings(database_path=str(tmp_path / "bot.sqlite3"), workers=0, **settings),
+        # Threads, not worker processes: a test starts many bots (test_workers covers them);
+        # no stock unless asked for (test_stock covers it): each new board is generated.
+        Settings(
+            **{"database_path": str(tmp_path / "bot.sqlite3"), "workers": 0, "stock": 0, **settings}
+        ),
         clock=clock,
         sync_commands=False,
         schedule=False,
