@@ -13,6 +13,7 @@ import db
 import play
 from play import GameService
 from play.daily_post import DailyPosts
+from play.stock import Stock
 
 from .buttons import DYNAMIC_ITEMS
 from .client import PipesClient
@@ -31,6 +32,8 @@ class PipesBot(PipesClient):
     """Daily Pipes. ``storage``, ``service`` and ``poster`` exist once ``setup_hook`` ran."""
 
     poster: DailyPoster
+    #: The task refilling the stock of fresh puzzles (none with ``Settings.stock`` 0).
+    stocking: asyncio.Task[None]
 
     def __init__(
         self,
@@ -67,16 +70,20 @@ class PipesBot(PipesClient):
         """Open storage, register the persistent buttons, start the daily scheduler."""
         self.storage = await play.open_storage(self.settings.database, clock=self.clock)
         self.workers = Workers(self.settings.workers, warm)
+        self.stock = Stock(self.storage, self.workers.background, self.settings.stock)
         self.service = GameService(
             self.storage,
             self.clock,
             offload=self.workers.generate,
             daily_secret=self.settings.daily_secret,
+            stock=self.stock,
         )
         self.posts = DailyPosts(self.storage, self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if not self.settings.workers:  # each kind's warm-up now, not on a click
-            await asyncio.to_thread(warm)
+        # Each kind's warm-up and every worker process now, not on the first click.
+        await asyncio.gather(asyncio.to_thread(warm), self.workers.start())
+        if self.settings.stock and self.schedule:  # else refilled by hand: stock.refill()
+            self.stocking = asyncio.create_task(self.stock.run(), name="stock")
         self.poster = DailyPoster(self)
         if self.schedule:
             self.poster.start()
@@ -99,6 +106,8 @@ class PipesBot(PipesClient):
         """Stop the scheduler and close the database, then disconnect."""
         if hasattr(self, "poster"):
             self.poster.shutdown()
+        if hasattr(self, "stocking"):
+            self.stocking.cancel()
         if hasattr(self, "workers"):
             self.workers.close()
         if hasattr(self, "storage"):

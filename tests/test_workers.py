@@ -1,17 +1,19 @@
 """The bot with real worker processes (the default outside tests): boards are drawn and
 puzzles generated in other processes, with the very same results."""
 
+import asyncio
 import os
 import signal
+import time
 
 import pytest
-from botkit import ALICE, Harness, board_message, message_of
+from botkit import ALICE, Harness, board_message, make_bot, message_of
 
 import play.service
-from bot import Settings, create_bot
+from bot import Settings, create_bot, workers
 from kinds.pipes.engine import check, generate
 from kinds.pipes.picture import render_png
-from play import load
+from play import UserError, load
 
 
 @pytest.fixture
@@ -63,3 +65,65 @@ async def test_a_worker_that_dies_is_replaced(harness):
     # Answered with the board: at once, or (a new worker is warming up) deferred, then edited.
     assert clicked[0].callback_type in (6, 7) and clicked[-1].files
     assert harness.bot.workers._pools["draw"] is not pool
+
+
+# -- lanes: searches apart from drawing, bounded, within a budget ------------------------------
+
+
+@pytest.fixture
+async def lanes(monkeypatch):
+    """Workers with one drawing process and real searching and background processes, a
+    search budget of a second and room for two searches per searching process."""
+    monkeypatch.setattr(workers, "SEARCH_BUDGET", 1.0)
+    monkeypatch.setattr(workers, "SEARCHES", 2 * (os.cpu_count() or 1))
+    pool = workers.Workers(1)
+    await pool.start()
+    yield pool
+    pool.close()
+
+
+async def test_a_search_past_its_budget_is_stopped_and_said_in_one_sentence(lanes):
+    with pytest.raises(UserError) as refused:
+        await lanes.generate(time.sleep, 30)
+    assert str(refused.value) == workers.TOO_SLOW
+    assert await lanes.generate(int) == 0  # the process lives on for the next search
+
+
+async def test_searches_beyond_the_limit_are_refused_at_once(lanes):
+    held = [asyncio.create_task(lanes.generate(time.sleep, 0.8)) for _ in range(workers.SEARCHES)]
+    await asyncio.sleep(0)
+    with pytest.raises(UserError) as refused:
+        await lanes.generate(int)
+    assert str(refused.value) == workers.BUSY
+    await asyncio.gather(*held)
+    assert await lanes.generate(int) == 0  # room again
+
+
+async def test_drawing_never_waits_behind_searches(lanes):
+    searching = [asyncio.create_task(lanes.generate(time.sleep, 0.9)) for _ in range(4)]
+    await lanes.draw(os.getpid)
+    assert not all(task.done() for task in searching)  # drawn while they still ran
+    await asyncio.gather(*searching)
+
+
+async def test_searches_run_below_drawing_and_the_stock_lowest(lanes):
+    drawing, searching, stocking = (
+        await lanes.draw(os.nice, 0),
+        await lanes.generate(os.nice, 0),
+        await lanes.background(os.nice, 0),
+    )
+    assert drawing < searching < stocking
+
+
+async def test_a_new_board_too_slow_to_make_is_refused_in_one_sentence(
+    tmp_path, clock, monkeypatch
+):
+    monkeypatch.setattr(workers, "SEARCH_BUDGET", 0.001)
+    h = Harness(make_bot(tmp_path, clock))
+    await h.start()
+    try:
+        made = await h.command("new", ALICE, size="26x26", seed="slow")
+        assert made[-1].content == workers.TOO_SLOW
+        assert await h.bot.storage.unfinished_games(ALICE) == []
+    finally:
+        await h.close()
