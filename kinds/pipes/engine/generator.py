@@ -330,16 +330,15 @@ def _swappable_rings(
     nb: Neighbours, tree: list[int], starts: Iterable[int] | None = None
 ) -> list[list[int]]:
     """The rings round small rectangles (2×2 up to 4×2 and 2×4, and 3×3 round its centre)
-    whose links alternate, so that swapping the linked edges for the others keeps every
-    tile's shape: a second solution whenever the swapped links still make a tree. The
-    commonest ambiguous regions of a raw tree are such 2×2 blocks (two in five) and rings of
-    6 and 8 cells (most of the rest). The cells of each ring, clockwise from its top-left
-    corner."""
+    starting at ``starts`` (None: anywhere) whose links alternate so that swapping the linked
+    edges for the others keeps every tile's shape, and still makes a tree: each a second
+    solution. The commonest ambiguous regions of a raw tree are such 2×2 blocks (two in
+    five) and rings of 6 and 8 cells (most of the rest). The cells of each ring, clockwise
+    from its top-left corner."""
     rings = []
     ok = _RING_OK
-    corner = ok[2 * 4 + 3]  # a cell that can be a ring's top-left corner
     for a in _all_corners(tree) if starts is None else starts:
-        if not corner[tree[a]]:
+        if not _CORNER[tree[a]]:
             continue
         for steps in _RINGS:
             c, cells = a, []
@@ -411,7 +410,7 @@ def _rooted(nb: Neighbours, tree: list[int], root: int) -> Rooted:
 
 def _all_corners(tree: list[int]) -> Iterator[int]:
     """The cells that can be a ring's top-left corner, found by a scan at C speed."""
-    corners = bytes(tree).translate(_RING_OK[2 * 4 + 3])
+    corners = bytes(tree).translate(_CORNER)
     a = corners.find(1)
     while a >= 0:
         yield a
@@ -430,8 +429,7 @@ _RINGS = tuple(_ring_steps(w, h) for w, h in ((2, 2), (3, 2), (2, 3), (3, 3), (4
 #: swapping them leaves a turn of the tile (a ``bytes.translate`` table).
 _RING_OK = tuple(
     bytes(
-        (t >> out & 1) != (t >> back & 1)
-        and bool(TURNS[t][t ^ (1 << out | 1 << back)] or t == t ^ (1 << out | 1 << back))
+        (t >> out & 1) != (t >> back & 1) and TURNS[t][t ^ (1 << out | 1 << back)] > 0
         if t < 16 and out != back
         else 0
         for t in range(256)
@@ -439,6 +437,8 @@ _RING_OK = tuple(
     for out in range(4)
     for back in range(4)
 )
+#: A ring's top-left corner: out to the right, back down.
+_CORNER = _RING_OK[2 * 4 + 3]
 
 
 def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
