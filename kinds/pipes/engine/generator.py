@@ -59,7 +59,7 @@ PERTURBS = 3
 RING_PASSES, RING_REACH = 3, 4
 #: Rings of cells an ambiguous region takes in at most while no link fits around it.
 MAX_GROWTH = 4
-#: Loop-closing connections re-drawn in a scramble before it starts over.
+#: Passes re-drawing the loop-closing connections in a scramble before it starts over.
 MAX_REDRAWS = 200
 #: Trees grown for one puzzle at most.
 MAX_TREES = 200
@@ -442,18 +442,18 @@ _CORNER = _RING_OK[2 * 4 + 3]
 
 
 def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
-    """Turn every tile by a uniform random amount, then re-draw the two tiles of a connection
-    that closes a loop until none does (a new board should not start with a warning). Redo
-    the whole scramble unless at least ``MIN_SCRAMBLED_SHARE`` of the tiles are away from
-    their solved orientation and the board is not solved."""
+    """Turn every tile by a uniform random amount, then re-draw the two tiles of every
+    connection that closes a loop until none does (a new board should not start with a
+    warning). Redo the whole scramble unless at least ``MIN_SCRAMBLED_SHARE`` of the tiles
+    are away from their solved orientation and the board is not solved."""
     n = width * height
     draw = rng.draw
     g = grid(width, height, wrap)
     while True:
         tiles = [ROTATED[t][int(draw() * 4)] for t in solution]
         for _ in range(MAX_REDRAWS):
-            closing = _loop_closer(g.right, g.down, tiles)
-            if closing is None:
+            closing, joined = _loop_closers(g.right, g.down, tiles)
+            if not closing:
                 break
             for i in closing:
                 tiles[i] = ROTATED[solution[i]][int(draw() * 4)]
@@ -462,19 +462,18 @@ def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bo
         away = sum(1 for t, s in zip(tiles, solution, strict=True) if t != s)
         # Without loops, n - 1 connections join every tile: another solution of a puzzle
         # that has several.
-        joined = sum(1 for i, j in g.right if tiles[i] & 4 and tiles[j] & 1) + sum(
-            1 for i, j in g.down if tiles[i] & 8 and tiles[j] & 2
-        )
         if away >= MIN_SCRAMBLED_SHARE * n and joined < n - 1:
             return tiles
 
 
-def _loop_closer(
+def _loop_closers(
     right: tuple[tuple[int, int], ...], down: tuple[tuple[int, int], ...], tiles: list[int]
-) -> tuple[int, int] | None:
-    """Two connected tiles whose connection closes a loop, or None when there is no loop
-    (union-find over the connections)."""
+) -> tuple[list[int], int]:
+    """The tiles of every connection that closes a loop (taken in order, by a union-find
+    over the connections), and how many connections join two groups."""
     parent = list(range(len(tiles)))
+    closing: dict[int, None] = {}  # ordered, each tile once
+    joined = 0
     for pairs, out, back in ((right, 4, 1), (down, 8, 2)):
         for a, b in pairs:
             if tiles[a] & out and tiles[b] & back:
@@ -484,9 +483,11 @@ def _loop_closer(
                 while parent[j] != j:
                     parent[j] = j = parent[parent[j]]
                 if i == j:
-                    return a, b
-                parent[i] = j
-    return None
+                    closing[a] = closing[b] = None
+                else:
+                    parent[i] = j
+                    joined += 1
+    return list(closing), joined
 
 
 def generate(
