@@ -1,7 +1,14 @@
-"""Puzzle generation (generator ``pipes/2``): randomized Prim with the T-cap, made unique by
-Tatham's perturbation until the solver's deduction decides every tile, then scrambled. The
-commonest ambiguity, a 2×2 block whose two inner links could swap, is found without the
-solver and perturbed before its first run.
+"""Puzzle generation (generator ``pipes/3``): randomized Prim with the T-cap, made unique by
+Tatham's perturbation until the solver's deduction decides every tile, then scrambled.
+
+Each deduction runs over the whole board, so the generator spends them sparingly (a 60×60
+board took 11 a puzzle with ``pipes/2``, which did as Tatham does, and takes 2.3 now):
+the commonest ambiguities, rings of 4, 6 or 8 cells whose links can swap and still make a
+tree, are found without the solver and perturbed before its first run, and again wherever
+a perturbation made new ones; a tree is kept until it is unique
+(every region can be perturbed: one that no link fits takes in the cells around it, where
+Tatham grows a new tree); and each region is perturbed three times a round, cut beside
+itself.
 
 Why the T-cap never strands a cell (the argument of Tatham's ``net.c``, restated):
 Prim grows one tree from the source and only ever links a tree cell to a cell outside it, and
@@ -28,9 +35,11 @@ reasoning the solver used: candidates those rules removed, per tile.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
+from kinds.pipes.engine.candidates import SIDES
 from kinds.pipes.engine.grid import grid
 from kinds.pipes.engine.notation import WRAP_NOT_EASY, make_code, parse_code
 from kinds.pipes.engine.solver import EASY, NORMAL, deduce
@@ -40,8 +49,17 @@ from puzzle.levels import LEVELS
 from puzzle.prng import Stream
 
 #: Give up on a tree (and grow another) after this many perturbation rounds.
-MAX_PERTURB_ROUNDS = 60
-#: Loop-closing connections re-drawn in a scramble before it starts over.
+MAX_PERTURB_ROUNDS = 30
+#: Perturbations of each ambiguous region per round: one often leaves it ambiguous, and a
+#: round costs a deduction over the whole board (a 60×60 board takes 2.5 deductions a puzzle
+#: with one, 2.3 with three).
+PERTURBS = 3
+#: Passes of perturbing swappable rings before a deduction, each over the rings the last
+#: one made; a ring reaches at most ``RING_REACH`` cells from its top-left corner.
+RING_PASSES, RING_REACH = 3, 4
+#: Rings of cells an ambiguous region takes in at most while no link fits around it.
+MAX_GROWTH = 4
+#: Passes re-drawing the loop-closing connections in a scramble before it starts over.
 MAX_REDRAWS = 200
 #: Trees grown for one puzzle at most.
 MAX_TREES = 200
@@ -53,6 +71,8 @@ HARD_TREES, HARD_SHARE = 16, 0.2
 _CAPPED = frozenset((7, 11, 13, 14))
 #: Prim's frontier entry: (cell, side bit, the neighbour's facing bit, neighbour).
 Exit = tuple[int, int, int, int]
+#: A tree hung from a root: each cell's parent (-1 at the root) and depth.
+Rooted = tuple[list[int], list[int]]
 #: ``grid(...).neighbours``: per cell, the cell beyond each side (-1 at the border).
 Neighbours = tuple[tuple[int, int, int, int], ...]
 
@@ -201,11 +221,48 @@ def _tree_path(nb: Neighbours, tree: list[int], a: int, b: int) -> list[tuple[in
     return path
 
 
-def _perturb(nb: Neighbours, tree: list[int], region: list[int], rng: Stream) -> None:
+def _perturb(nb: Neighbours, tree: list[int], region: list[int], rng: Stream) -> tuple[int, ...]:
     """Tatham's fix for an ambiguous region: add a link across its edge (never making a
-    cross), then cut the loop this closes at a random other link. When no link across the
-    edge fits, a link inside the region will do."""
+    cross), then cut the loop this closes at a random other link beside the region. When no
+    link across the edge fits, a link inside the region will do; when none fits either (a
+    block of Ts whose free sides face each other), the region takes in the cells around it
+    and tries again, where Tatham would give up and grow a new tree. Returns the cells whose
+    tiles changed (none when nothing fits even so)."""
     inside = set(region)
+    for _ in range(MAX_GROWTH):
+        options = _joins(nb, tree, region, inside)
+        if options:
+            break
+        ring = []
+        for i in region:
+            for j in nb[i]:
+                if j >= 0 and j not in inside:
+                    inside.add(j)
+                    ring.append(j)
+        region = region + ring
+    else:
+        return ()
+    a, d = options[rng.below(len(options))]
+    b = nb[a][d]
+    path = _tree_path(nb, tree, a, b)
+    tree[a] |= 1 << d
+    tree[b] |= 1 << (d ^ 2)
+    # Cut the loop beside the region (the link at ``a`` always is): a cut far away would often
+    # leave a new ambiguity there (before rings were found up front, a 60×60 board took 5.3
+    # deductions a puzzle with cuts anywhere on the loop, 4.3 with cuts beside).
+    path = [e for e in path if e[0] in inside or nb[e[0]][e[1]] in inside]
+    i, d2 = path[rng.below(len(path))]
+    j = nb[i][d2]
+    tree[i] &= ~(1 << d2)
+    tree[j] &= ~(1 << (d2 ^ 2))
+    return a, b, i, j
+
+
+def _joins(
+    nb: Neighbours, tree: list[int], region: list[int], inside: set[int]
+) -> list[tuple[int, int]]:
+    """Links (cell, direction) that ``_perturb`` may add: across the region's edge if any,
+    else within it; none that would make a cross."""
     across: list[tuple[int, int]] = []
     within: list[tuple[int, int]] = []
     for a in region:
@@ -215,17 +272,7 @@ def _perturb(nb: Neighbours, tree: list[int], region: list[int], rng: Stream) ->
                 continue
             if (tree[a] | 1 << d) != 15 and (tree[b] | 1 << (d ^ 2)) != 15:
                 (within if b in inside else across).append((a, d))
-    options = across or within
-    if not options:
-        return
-    a, d = options[rng.below(len(options))]
-    b = nb[a][d]
-    path = _tree_path(nb, tree, a, b)
-    tree[a] |= 1 << d
-    tree[b] |= 1 << (d ^ 2)
-    i, d2 = path[rng.below(len(path))]
-    tree[i] &= ~(1 << d2)
-    tree[nb[i][d2]] &= ~(1 << (d2 ^ 2))
+    return across or within
 
 
 def _make_unique(
@@ -234,61 +281,179 @@ def _make_unique(
     """Perturb ``tree`` in place until the rules up to ``rules`` decide every tile (so it has
     exactly one solution); returns its difficulty, or None to ask for a fresh tree."""
     nb = grid(width, height, wrap).neighbours
-    # The commonest ambiguity is found without the solver: perturb it before the first run.
-    for block in _swappable_blocks(nb, tree):
-        _perturb(nb, tree, block, rng)
-    before = width * height
+    # The commonest ambiguities are found without the solver: perturb them before the first
+    # run, and again wherever a perturbation made new ones.
+    _break_rings(nb, tree, rng, None)
     for _ in range(MAX_PERTURB_ROUNDS):
         deduction = deduce(width, height, tree, wrap=wrap, level=rules)
         if deduction is None:
             raise RuntimeError("the solver rejected a spanning tree")
         if deduction.solved:
             return round(deduction.cuts / (width * height), 2)
-        ambiguous = regions(nb, deduction.undecided)
-        if len(ambiguous) >= before and rules == NORMAL:
-            # No fewer ambiguous regions than last round: start afresh (Tatham's rule; with
-            # the easy rules alone a tree needs more rounds, and is better kept).
-            return None
-        before = len(ambiguous)
-        for region in ambiguous:
-            _perturb(nb, tree, region, rng)
+        # Tatham starts afresh when the ambiguous regions do not get fewer; since a region
+        # that no link fits takes in the cells around it, every region can be perturbed and
+        # the tree is kept (on a 60×60 board his rule grew two and a half trees a puzzle).
+        changed: list[int] = []
+        for region in regions(nb, deduction.undecided):
+            for _ in range(PERTURBS):
+                changed += _perturb(nb, tree, region, rng)
+        _break_rings(nb, tree, rng, _around(nb, changed))
     return None
 
 
-def _swappable_blocks(nb: Neighbours, tree: list[int]) -> list[list[int]]:
-    """2×2 blocks whose two parallel inner links could be swapped for the other two with
-    every tile keeping its shape: the commonest ambiguous region of a raw tree (two in five of
-    them), a second solution whenever the swapped links still make a tree."""
-    blocks = []
-    for a, row in enumerate(nb):
-        b, c = row[2], row[3]
-        if b < 0 or c < 0 or nb[b][3] < 0:
+def _break_rings(
+    nb: Neighbours, tree: list[int], rng: Stream, starts: Iterable[int] | None
+) -> None:
+    """Perturb the swappable rings that start at ``starts`` (None: anywhere), then those
+    that this made, ``RING_PASSES`` times at most."""
+    for _ in range(RING_PASSES):
+        changed: list[int] = []
+        for ring in _swappable_rings(nb, tree, starts):
+            changed += _perturb(nb, tree, ring, rng)
+        if not changed:
+            return
+        starts = _around(nb, changed)
+
+
+def _around(nb: Neighbours, cells: list[int]) -> list[int]:
+    """The cells at most ``RING_REACH`` steps from ``cells``: every ring through one of
+    them starts there."""
+    near = set(cells)
+    edge = near
+    for _ in range(RING_REACH):
+        edge = {j for i in edge for j in nb[i] if j >= 0} - near
+        near |= edge
+    return sorted(near)
+
+
+def _swappable_rings(
+    nb: Neighbours, tree: list[int], starts: Iterable[int] | None = None
+) -> list[list[int]]:
+    """The rings round small rectangles (2×2 up to 4×2 and 2×4, and 3×3 round its centre)
+    starting at ``starts`` (None: anywhere) whose links alternate so that swapping the linked
+    edges for the others keeps every tile's shape, and still makes a tree: each a second
+    solution. The commonest ambiguous regions of a raw tree are such 2×2 blocks (two in
+    five) and rings of 6 and 8 cells (most of the rest). The cells of each ring, clockwise
+    from its top-left corner."""
+    rings = []
+    ok = _RING_OK
+    for a in _all_corners(tree) if starts is None else starts:
+        if not _CORNER[tree[a]]:
             continue
-        d = nb[b][3]
-        ta, tb, tc, td = tree[a], tree[b], tree[c], tree[d]
-        # In a tree a side is open exactly when it is linked.
-        links = (ta >> 2 & 1, tc >> 2 & 1, ta >> 3 & 1, tb >> 3 & 1)  # a–b, c–d, a–c, b–d
-        if links not in ((1, 1, 0, 0), (0, 0, 1, 1)):
-            continue
-        swapped = (ta ^ 12, tb ^ 9, tc ^ 6, td ^ 3)  # each tile trades one link for the other
-        if all(TURNS[t][u] or t == u for t, u in zip((ta, tb, tc, td), swapped, strict=True)):
-            blocks.append([a, b, c, d])
-    return blocks
+        for steps in _RINGS:
+            c, cells = a, []
+            for out, back in steps:
+                if not ok[out * 4 + back][tree[c]]:
+                    break
+                cells.append(c)
+                c = nb[c][out]
+                if c < 0:
+                    break
+            else:
+                if c == a and len(set(cells)) == len(cells):  # a narrow wrapping board
+                    rings.append(cells)
+    if not rings:
+        return rings
+    rooted = _rooted(nb, tree, rings[0][0])
+    return [ring for ring in rings if _swaps_to_a_tree(ring, tree, rooted)]
+
+
+def _swaps_to_a_tree(ring: list[int], tree: list[int], rooted: Rooted) -> bool:
+    """Whether swapping the linked edges of an alternating ring for the others leaves a
+    spanning tree: the old links cut the tree into parts (each ring cell's part is found by
+    climbing towards the root to the lower end of an old link), and the new links must join
+    those parts without a loop."""
+    up, depth = rooted
+    lower = set()  # the lower end of each old link: the top of a part
+    for c, after in zip(ring, ring[1:] + ring[:1], strict=True):
+        if up[after] == c:
+            lower.add(after)
+        elif up[c] == after:
+            lower.add(c)
+    top = min(depth[c] for c in lower)
+    part = {}
+    for c in ring:
+        x = c
+        while x not in lower and depth[x] >= top:
+            x = up[x]
+        part[c] = x if x in lower else -1  # -1: the part with the root
+    joined = {p: p for p in part.values()}
+    for c, after in zip(ring, ring[1:] + ring[:1], strict=True):
+        if up[after] == c or up[c] == after:
+            continue  # an old link
+        a, b = part[c], part[after]
+        while joined[a] != a:
+            a = joined[a]
+        while joined[b] != b:
+            b = joined[b]
+        if a == b:
+            return False
+        joined[a] = b
+    return True
+
+
+def _rooted(nb: Neighbours, tree: list[int], root: int) -> Rooted:
+    """Each cell's parent (-1 at the root) and depth in the tree hung from ``root``."""
+    up = [-1] * len(tree)
+    depth = [0] * len(tree)
+    order = [root]
+    for c in order:  # grows as it goes
+        row, below = nb[c], depth[c] + 1
+        for d in SIDES[tree[c]]:
+            j = row[d]
+            if j != up[c]:
+                up[j] = c
+                depth[j] = below
+                order.append(j)
+    return up, depth
+
+
+def _all_corners(tree: list[int]) -> Iterator[int]:
+    """The cells that can be a ring's top-left corner, found by a scan at C speed."""
+    corners = bytes(tree).translate(_CORNER)
+    a = corners.find(1)
+    while a >= 0:
+        yield a
+        a = corners.find(1, a + 1)
+
+
+def _ring_steps(width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """(out, back) directions of each cell on the ring round a ``width × height`` rectangle,
+    clockwise from its top-left corner: the side towards the next cell and the previous."""
+    dirs = [2] * (width - 1) + [3] * (height - 1) + [0] * (width - 1) + [1] * (height - 1)
+    return tuple((d, dirs[k - 1] ^ 2) for k, d in enumerate(dirs))
+
+
+_RINGS = tuple(_ring_steps(w, h) for w, h in ((2, 2), (3, 2), (2, 3), (3, 3), (4, 2), (2, 4)))
+#: ``_RING_OK[4 * out + back][tile]``: 1 when exactly one of the two sides is linked and
+#: swapping them leaves a turn of the tile (a ``bytes.translate`` table).
+_RING_OK = tuple(
+    bytes(
+        (t >> out & 1) != (t >> back & 1) and TURNS[t][t ^ (1 << out | 1 << back)] > 0
+        if t < 16 and out != back
+        else 0
+        for t in range(256)
+    )
+    for out in range(4)
+    for back in range(4)
+)
+#: A ring's top-left corner: out to the right, back down.
+_CORNER = _RING_OK[2 * 4 + 3]
 
 
 def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bool) -> list[int]:
-    """Turn every tile by a uniform random amount, then re-draw the two tiles of a connection
-    that closes a loop until none does (a new board should not start with a warning). Redo
-    the whole scramble unless at least ``MIN_SCRAMBLED_SHARE`` of the tiles are away from
-    their solved orientation and the board is not solved."""
+    """Turn every tile by a uniform random amount, then re-draw the two tiles of every
+    connection that closes a loop until none does (a new board should not start with a
+    warning). Redo the whole scramble unless at least ``MIN_SCRAMBLED_SHARE`` of the tiles
+    are away from their solved orientation and the board is not solved."""
     n = width * height
     draw = rng.draw
     g = grid(width, height, wrap)
     while True:
         tiles = [ROTATED[t][int(draw() * 4)] for t in solution]
         for _ in range(MAX_REDRAWS):
-            closing = _loop_closer(g.right, g.down, tiles)
-            if closing is None:
+            closing, joined = _loop_closers(g.right, g.down, tiles)
+            if not closing:
                 break
             for i in closing:
                 tiles[i] = ROTATED[solution[i]][int(draw() * 4)]
@@ -297,19 +462,18 @@ def scramble(width: int, height: int, solution: list[int], rng: Stream, wrap: bo
         away = sum(1 for t, s in zip(tiles, solution, strict=True) if t != s)
         # Without loops, n - 1 connections join every tile: another solution of a puzzle
         # that has several.
-        joined = sum(1 for i, j in g.right if tiles[i] & 4 and tiles[j] & 1) + sum(
-            1 for i, j in g.down if tiles[i] & 8 and tiles[j] & 2
-        )
         if away >= MIN_SCRAMBLED_SHARE * n and joined < n - 1:
             return tiles
 
 
-def _loop_closer(
+def _loop_closers(
     right: tuple[tuple[int, int], ...], down: tuple[tuple[int, int], ...], tiles: list[int]
-) -> tuple[int, int] | None:
-    """Two connected tiles whose connection closes a loop, or None when there is no loop
-    (union-find over the connections)."""
+) -> tuple[list[int], int]:
+    """The tiles of every connection that closes a loop (taken in order, by a union-find
+    over the connections), and how many connections join two groups."""
     parent = list(range(len(tiles)))
+    closing: dict[int, None] = {}  # ordered, each tile once
+    joined = 0
     for pairs, out, back in ((right, 4, 1), (down, 8, 2)):
         for a, b in pairs:
             if tiles[a] & out and tiles[b] & back:
@@ -319,9 +483,11 @@ def _loop_closer(
                 while parent[j] != j:
                     parent[j] = j = parent[parent[j]]
                 if i == j:
-                    return a, b
-                parent[i] = j
-    return None
+                    closing[a] = closing[b] = None
+                else:
+                    parent[i] = j
+                    joined += 1
+    return list(closing), joined
 
 
 def generate(
@@ -357,7 +523,7 @@ def assemble(
     level: str = "normal",
 ) -> Puzzle:
     """The puzzle of a code from its solution and scrambled tiles (par and source follow);
-    generators ``pipes/1`` and ``pipes/2`` both end here."""
+    every generator version ends here."""
     return Puzzle(
         width=width,
         height=height,

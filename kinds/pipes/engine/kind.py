@@ -33,7 +33,7 @@ from puzzle.kind import Applied, Generated, Marks, MoveError, PuzzleText, Scorin
 from puzzle.levels import DAILY_LEVELS, WEEKLY, on_day, split_choice
 
 #: Version of ``generate``; bump it whenever the same code would give another puzzle.
-GENERATOR = "pipes/2"
+GENERATOR = "pipes/3"
 #: The generator schema-1 codes were made with (see ``v1.py``).
 LEGACY_GENERATOR = "pipes/1"
 

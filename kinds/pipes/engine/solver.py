@@ -237,11 +237,12 @@ class _Solver:
         k = 4 * j + d
         if self.dead[k] > b:
             self.dead[k] = b
-            self.bounded[j] |= 1 << d
-            if ONLY[self.cand[j]] >= 0:
-                self._push(j)  # decided: pass the bound on
-            else:
+            bounded = self.bounded[j] = self.bounded[j] | 1 << d
+            m = ONLY[self.cand[j]]
+            if m < 0:
                 self._reexamine(j)
+            elif not (self.placed[j] and _TWO_OR_MORE[m & ~bounded]):
+                self._push(j)  # decided: pass the bound on, once one side is left unbounded
 
     def _reexamine(self, j: int) -> None:
         if ONLY[self.cand[j]] < 0 and not self.waiting[j]:
