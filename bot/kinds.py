@@ -4,6 +4,10 @@ engine is listed in ``puzzle.registry``."""
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from kinds.choco.face import FACE as CHOCO
 from kinds.drops.face import FACE as DROPS
 from kinds.maze.face import FACE as MAZE
@@ -16,10 +20,13 @@ FACES: dict[str, Face] = {face.name: face for face in (PIPES, MINES, MAZE, DROPS
 
 
 def warm() -> None:
-    """Each kind's work done once at start (a new drawing process, or the bot without one)."""
+    """Each kind's work done once at start (a new worker process, and the bot's own), and
+    Pillow's encoders loaded (its first PNG costs a click several times its drawing)."""
     for face in FACES.values():
         if face.warm is not None:
             face.warm()
+    for encoding in ("PNG", "GIF"):
+        Image.new("RGB", (8, 8)).save(io.BytesIO(), encoding)
 
 
 __all__ = ["FACES", "warm"]
