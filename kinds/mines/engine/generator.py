@@ -1,4 +1,4 @@
-"""No-guess generation (generator ``mines/3``): every board clears by deduction alone from its
+"""No-guess generation (generator ``mines/4``): every board clears by deduction alone from its
 first opening, needs the rules of its level, and its first opening leaves enough to play.
 
 All draws come from ``puzzle.prng.Stream`` seeded with the code, so a code gives the same
@@ -38,6 +38,7 @@ opening above its share gives the board ``mines/2`` gave.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from kinds.mines.engine.grid import block, count_numbers, flood
 from kinds.mines.engine.solver import UNKNOWN, Deduction, Solver
@@ -82,12 +83,17 @@ def draw_start(width: int, height: int, rng: Stream) -> int:
 def shuffled_mines(width: int, height: int, count: int, start: int, rng: Stream) -> list[int]:
     """``count`` mines: the first cells of a Knuth shuffle of the cells outside the start's
     3×3 block (the shuffle stops once they are drawn)."""
-    kept = set(block(width, height, start))
-    cells = [c for c in range(width * height) if c not in kept]
+    cells = list(_outside(width, height, start))
     for k in range(count):
         j = k + rng.below(len(cells) - k)
         cells[k], cells[j] = cells[j], cells[k]
     return cells[:count]
+
+
+@cache
+def _outside(width: int, height: int, start: int) -> tuple[int, ...]:
+    kept = set(block(width, height, start))
+    return tuple(c for c in range(width * height) if c not in kept)
 
 
 def generate(width: int, height: int, count: int, code: str, level: str = "normal") -> Layout:
@@ -159,10 +165,10 @@ def perturb(solver: Solver, rng: Stream) -> list[tuple[int, int]]:
     """Empty or fill one undecided set at random by swapping mines with unknown cells outside
     it (Tatham's ``mineperturb``): [(cell, +1 gains a mine / -1 loses it)], empty if there is
     no set or nothing to swap with. The caller applies it (``Solver.shift``)."""
-    if not solver.sets:
+    sets = solver.undecided()
+    if not sets:
         return []
-    sets = list(solver.sets)
-    target = solver.cells[sets[rng.below(len(sets))]]
+    target = sets[rng.below(len(sets))]
     layout, grid, nb = solver.layout, solver.grid, solver.nb
     full = [c for c in target if layout[c]]
     empty = [c for c in target if not layout[c]]
