@@ -101,6 +101,7 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
     rules = LEVELS.index(level) + 1
     rng = Stream(f"daily-pipes/mines/2/{code}")  # the name of mines/2: see the docstring
     start = draw_start(width, height, rng)
+    cells = _outside(width, height, start)  # where mines can be
     perturbations = 0
     for attempt in range(1, MAX_LAYOUTS + 1):
         most = _most_opened(width * height - count, level, attempt)
@@ -109,10 +110,11 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
             layout[mine] = 1
         fewest: int | None = None
         while True:
-            opening = _opening(width, height, layout, start)
+            numbers = list(count_numbers(width, height, [c for c in cells if layout[c]]))
+            opening = flood(width, height, numbers, start)
             if len(opening) > most:
                 break  # a perturbation never closes what the first opening opens
-            solver = Solver(width, height, count, layout, opening, rules)
+            solver = Solver(width, height, count, layout, opening, rules, numbers=numbers)
             used = _run(solver, rng)
             perturbations += max(used, 0)
             if used == 0:
@@ -120,7 +122,7 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
                 proof = Deduction(tuple(solver.steps), True)
                 if proof.rule < rules and attempt < LEVEL_LAYOUTS:
                     break
-                mines = frozenset(c for c in range(width * height) if layout[c])
+                mines = frozenset(c for c in cells if layout[c])
                 return Layout(
                     width, height, mines, start, LEVELS[proof.rule - 1], proof.difficulty,
                     perturbations, attempt,
@@ -139,11 +141,6 @@ def _most_opened(safe: int, level: str, attempt: int) -> int:
         share, whole = MOST_OPENED[level]
         return safe * share // whole
     return safe - (attempt < MAX_LAYOUTS)
-
-
-def _opening(width: int, height: int, layout: bytearray, start: int) -> list[int]:
-    mines = [c for c in range(width * height) if layout[c]]
-    return flood(width, height, count_numbers(width, height, mines), start)
 
 
 def _run(solver: Solver, rng: Stream) -> int:

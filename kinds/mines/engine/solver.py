@@ -117,11 +117,13 @@ class Solver:
         opened: Iterable[int],
         rules: int = 3,
         reveal: bool = True,
+        numbers: list[int] | None = None,
     ) -> None:
         """Knowledge of a board ``layout`` (1 = mine) holding ``total`` mines, with the
         ``opened`` cells open (in increasing order, whatever order they come in). It uses
         the rules up to ``rules``; with ``reveal`` false, a cell it decides safe stays
-        closed and tells no number (what can be deduced from the open cells alone)."""
+        closed and tells no number (what can be deduced from the open cells alone).
+        ``numbers``, the layout's, if the caller has them (the solver keeps the list)."""
         n = width * height
         self.rules = rules
         self.reveal = reveal
@@ -129,11 +131,13 @@ class Solver:
         self.bits = _bits(n)
         self.layout = layout
         #: The layout's numbers, read only when a cell opens.
-        self.numbers = numbers = [0] * n
-        for cell in range(n):
-            if layout[cell]:
-                for j in nb[cell]:
-                    numbers[j] += 1
+        if numbers is None:
+            numbers = [0] * n
+            for cell in range(n):
+                if layout[cell]:
+                    for j in nb[cell]:
+                        numbers[j] += 1
+        self.numbers = numbers
         self.total = total
         self.grid = [UNKNOWN] * n
         self.unknown = n
@@ -181,26 +185,26 @@ class Solver:
             self.pending.append(cell)
             return
         need, easy, in_easy, grid = self.need, self.easy, self.in_easy, self.grid
-        mine = grid[cell] == MINE
-        nb = self.nb[cell]
-        for j in nb:
-            if counted[j] > 0:  # an open number with unknown neighbours: this was one
-                left = counted[j] - 1
+        value = grid[cell]
+        mine = value == MINE
+        unknown = 0
+        for j in self.nb[cell]:
+            left = counted[j]
+            if left > 0:  # an open number with unknown neighbours: this was one
+                left -= 1
                 counted[j] = left
                 if mine:
                     need[j] -= 1
                 if left and not in_easy[j] and (need[j] == 0 or need[j] == left):
                     in_easy[j] = 1
                     easy.append(j)
-        value = grid[cell]
-        if value >= 0:
-            unknown = 0
-            for j in nb:
+            elif value >= 0:  # the cell's own counts (its neighbour j is not an open number)
                 g = grid[j]
                 if g == UNKNOWN:
                     unknown += 1
                 elif g == MINE:
                     value -= 1
+        if value >= 0:
             counted[cell] = unknown
             need[cell] = value
             if unknown and (value == 0 or value == unknown):
