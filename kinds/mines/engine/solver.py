@@ -19,16 +19,18 @@ shrinks the masks that hold it in place. The rules, after Simon Tatham's ``mines
 When as many mines are left as unknown cells, every safe cell is open: the game is won, and
 those cells are its mines, decided by no rule.
 
-Work-list driven, never sweeping the board, in two phases. First rule 1 alone, on counts: each
-open number keeps its unknown neighbours and the mines among them, updated as its neighbours
-become known, and a number whose count is 0 or all of them is queued (no set is built: most
-boards, and most of every board, need nothing else). The first time that is stuck, every open
-number with unknown neighbours becomes a set and the sets take over: a cell that becomes
-known shrinks the sets that hold it (an open one adds its own set); a new or changed set is
-queued and compared with the sets that overlap it. Only rule 3, when everything else is
-stuck, looks at the whole board. A rule runs only when the rules before it are stuck, so the
-highest rule a run used is what the board needs: its level (``easy`` 1, ``normal`` 2,
-``hard`` 3, see ``level_of``); a solver may be held to the rules up to one.
+Work-list driven, never sweeping the board, and cheap where rule 1 is enough (most boards,
+and most of every board): each open number keeps *counts*, its unknown neighbours and the
+mines among them, updated as its neighbours become known, and a number whose count is 0 or
+all of them is queued and decided. Only when that is stuck are the sets built, from every
+open number with unknown neighbours: a cell that becomes known shrinks the sets that hold it
+(an open one adds its own set); a new or changed set is queued and compared with the sets
+that overlap it. As soon as the counts let a number decide again, the sets are dropped
+(what they derived is derived again if needed: the same rules reach the same cells). Only
+rule 3, when everything else is stuck, looks at the whole board. A rule runs only when the
+rules before it are stuck, so the highest rule a run used is what the board needs: its level
+(``easy`` 1, ``normal`` 2, ``hard`` 3, see ``level_of``); a solver may be held to the rules
+up to one.
 
 A safe cell the solver decides is opened: it learns the cell's number from the mine layout
 it was given, and never reads the layout otherwise (or, told not to reveal, it learns
@@ -103,9 +105,32 @@ class Solver:
     """The knowledge and sets of one solving run (see the module's docstring)."""
 
     __slots__ = (
-        "bits", "by_cell", "count", "counted", "easy", "grid", "hard", "ids", "in_easy", "layout",
-        "mines_known", "nb", "need", "next_id", "numbers", "pending", "queued", "ready",
-        "reveal", "rules", "sets", "steps", "todo", "total", "unknown",
+        "bits",
+        "by_cell",
+        "count",
+        "counted",
+        "easy",
+        "grid",
+        "hard",
+        "ids",
+        "in_easy",
+        "layout",
+        "mines_known",
+        "nb",
+        "need",
+        "next_id",
+        "numbers",
+        "pending",
+        "queued",
+        "ready",
+        "reveal",
+        "rules",
+        "sets",
+        "sets_on",
+        "steps",
+        "todo",
+        "total",
+        "unknown",
     )  # fmt: skip
 
     def __init__(
@@ -158,10 +183,11 @@ class Solver:
         #: Known cells whose news the sets have not heard yet.
         self.pending: deque[int] = deque()
         self.steps: list[Step] = []
-        #: The first phase (rule 1 on counts; None once the sets took over): per cell, the
+        #: The counts, always kept (the sets are on only while they are stuck): per cell, the
         #: unknown neighbours of an open number (-1 for any other cell) and the mines among
         #: them; the numbers that rule 1 decides, in the order they became so (each once).
-        self.counted: list[int] | None = [-1] * n
+        self.counted = [-1] * n
+        self.sets_on = False
         self.need = [0] * n
         self.easy: deque[int] = deque()
         self.in_easy = bytearray(n)
@@ -178,12 +204,11 @@ class Solver:
         self._learn(cell)
 
     def _learn(self, cell: int) -> None:
-        """A cell just became known: in the first phase, its neighbours' counts change at
-        once (and its own are taken, if it is open); later, the sets hear of it in turn."""
+        """A cell just became known: its neighbours' counts change at once (and its own are
+        taken, if it is open); the sets, if on, hear of it in turn."""
         counted = self.counted
-        if counted is None:
+        if self.sets_on:
             self.pending.append(cell)
-            return
         need, easy, in_easy, grid = self.need, self.easy, self.in_easy, self.grid
         value = grid[cell]
         mine = value == MINE
@@ -212,20 +237,18 @@ class Solver:
                 easy.append(cell)
 
     def _settle(self, cell: int) -> None:
-        """Rule 1 on one number's counts, in the first phase."""
+        """Rule 1 on one number's counts."""
         self.in_easy[cell] = 0
-        left = self.counted[cell]  # type: ignore[index]  # only called in the first phase
+        left = self.counted[cell]
         need = self.need[cell]
         if left and (need == 0 or need == left):
             grid = self.grid
             self._decide([j for j in self.nb[cell] if grid[j] == UNKNOWN], need > 0, 1)
 
     def _to_sets(self) -> None:
-        """End the first phase: every open number with unknown neighbours becomes a set."""
+        """The counts are stuck: every open number with unknown neighbours becomes a set."""
         counted, need, grid, bits = self.counted, self.need, self.grid, self.bits
-        assert counted is not None
-        self.counted = None
-        self.easy.clear()
+        self.sets_on = True
         self.by_cell = [{} for _ in grid]
         for cell, left in enumerate(counted):
             if left > 0:
@@ -234,6 +257,21 @@ class Solver:
                     if grid[j] == UNKNOWN:
                         mask |= bits[j]
                 self._add(mask, need[cell], False)
+
+    def _to_counts(self) -> None:
+        """A number decides by its counts again: the sets are dropped."""
+        self.sets_on = False
+        for store in (
+            self.sets,
+            self.count,
+            self.hard,
+            self.ids,
+            self.ready,
+            self.todo,
+            self.queued,
+            self.pending,
+        ):
+            store.clear()
 
     def _decide(self, cells: Iterable[int], mine: bool, rule: int) -> None:
         grid = self.grid
@@ -394,13 +432,15 @@ class Solver:
                 if any(until(step) for step in steps[checked:]):
                     return not self.unknown
                 checked = len(steps)
-            if self.counted is not None:
+            if not self.sets_on:
                 if easy:
                     self._settle(easy.popleft())
                 elif not self._won():
                     if not self.unknown:
                         return True
                     self._to_sets()
+            elif easy:
+                self._to_counts()
             elif ready:
                 key = ready.popleft()
                 if key in self.sets:
@@ -420,9 +460,10 @@ class Solver:
     def shift(self, changes: Sequence[tuple[int, int]]) -> None:
         """The layout changed under the solver: unknown cells gained (+1) or lost (-1) a mine.
         Sets holding them are recounted and examined again."""
-        if self.counted is not None:
+        if not self.sets_on:
             self._to_sets()
         grid, numbers, count = self.grid, self.numbers, self.count
+        need, counted, easy, in_easy = self.need, self.counted, self.easy, self.in_easy
         for cell, delta in changes:
             if grid[cell] != UNKNOWN:
                 raise ValueError("only unknown cells may change")
@@ -434,6 +475,11 @@ class Solver:
                 numbers[j] += delta
                 if grid[j] >= 0:
                     grid[j] += delta
+                    need[j] += delta
+                    left = counted[j]
+                    if left and not in_easy[j] and (need[j] == 0 or need[j] == left):
+                        in_easy[j] = 1
+                        easy.append(j)
 
 
 def _cells(mask: int) -> Iterator[int]:
