@@ -191,10 +191,29 @@ class Solver:
         self.need = [0] * n
         self.easy: deque[int] = deque()
         self.in_easy = bytearray(n)
-        for cell in sorted(set(opened)):
+        self._start(sorted(set(opened)))
+
+    def _start(self, opened: list[int]) -> None:
+        """Open the cells opened at the start all at once, then take their counts (no mine
+        is known yet)."""
+        grid, numbers, layout = self.grid, self.numbers, self.layout
+        for cell in opened:
             if layout[cell]:
                 raise ValueError("an open cell cannot be a mine")
-            self._open(cell)
+            grid[cell] = numbers[cell]
+        self.unknown -= len(opened)
+        counted, need, easy, in_easy, nb = self.counted, self.need, self.easy, self.in_easy, self.nb
+        for cell in opened:
+            unknown = 0
+            for j in nb[cell]:
+                if grid[j] == UNKNOWN:
+                    unknown += 1
+            value = grid[cell]
+            counted[cell] = unknown
+            need[cell] = value
+            if unknown and (value == 0 or value == unknown):
+                in_easy[cell] = 1
+                easy.append(cell)
 
     # -- knowledge ---------------------------------------------------------------------
 
