@@ -1,4 +1,4 @@
-"""No-guess generation (generator ``mines/3``): every board clears by deduction alone from its
+"""No-guess generation (generator ``mines/4``): every board clears by deduction alone from its
 first opening, needs the rules of its level, and its first opening leaves enough to play.
 
 All draws come from ``puzzle.prng.Stream`` seeded with the code, so a code gives the same
@@ -38,6 +38,7 @@ opening above its share gives the board ``mines/2`` gave.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from kinds.mines.engine.grid import block, count_numbers, flood
 from kinds.mines.engine.solver import UNKNOWN, Deduction, Solver
@@ -82,12 +83,17 @@ def draw_start(width: int, height: int, rng: Stream) -> int:
 def shuffled_mines(width: int, height: int, count: int, start: int, rng: Stream) -> list[int]:
     """``count`` mines: the first cells of a Knuth shuffle of the cells outside the start's
     3×3 block (the shuffle stops once they are drawn)."""
-    kept = set(block(width, height, start))
-    cells = [c for c in range(width * height) if c not in kept]
+    cells = list(_outside(width, height, start))
     for k in range(count):
         j = k + rng.below(len(cells) - k)
         cells[k], cells[j] = cells[j], cells[k]
     return cells[:count]
+
+
+@cache
+def _outside(width: int, height: int, start: int) -> tuple[int, ...]:
+    kept = set(block(width, height, start))
+    return tuple(c for c in range(width * height) if c not in kept)
 
 
 def generate(width: int, height: int, count: int, code: str, level: str = "normal") -> Layout:
@@ -95,6 +101,7 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
     rules = LEVELS.index(level) + 1
     rng = Stream(f"daily-pipes/mines/2/{code}")  # the name of mines/2: see the docstring
     start = draw_start(width, height, rng)
+    cells = _outside(width, height, start)  # where mines can be
     perturbations = 0
     for attempt in range(1, MAX_LAYOUTS + 1):
         most = _most_opened(width * height - count, level, attempt)
@@ -103,10 +110,11 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
             layout[mine] = 1
         fewest: int | None = None
         while True:
-            opening = _opening(width, height, layout, start)
+            numbers = list(count_numbers(width, height, [c for c in cells if layout[c]]))
+            opening = flood(width, height, numbers, start)
             if len(opening) > most:
                 break  # a perturbation never closes what the first opening opens
-            solver = Solver(width, height, count, layout, opening, rules)
+            solver = Solver(width, height, count, layout, opening, rules, numbers=numbers)
             used = _run(solver, rng)
             perturbations += max(used, 0)
             if used == 0:
@@ -114,7 +122,7 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
                 proof = Deduction(tuple(solver.steps), True)
                 if proof.rule < rules and attempt < LEVEL_LAYOUTS:
                     break
-                mines = frozenset(c for c in range(width * height) if layout[c])
+                mines = frozenset(c for c in cells if layout[c])
                 return Layout(
                     width, height, mines, start, LEVELS[proof.rule - 1], proof.difficulty,
                     perturbations, attempt,
@@ -133,11 +141,6 @@ def _most_opened(safe: int, level: str, attempt: int) -> int:
         share, whole = MOST_OPENED[level]
         return safe * share // whole
     return safe - (attempt < MAX_LAYOUTS)
-
-
-def _opening(width: int, height: int, layout: bytearray, start: int) -> list[int]:
-    mines = [c for c in range(width * height) if layout[c]]
-    return flood(width, height, count_numbers(width, height, mines), start)
 
 
 def _run(solver: Solver, rng: Stream) -> int:
@@ -159,10 +162,10 @@ def perturb(solver: Solver, rng: Stream) -> list[tuple[int, int]]:
     """Empty or fill one undecided set at random by swapping mines with unknown cells outside
     it (Tatham's ``mineperturb``): [(cell, +1 gains a mine / -1 loses it)], empty if there is
     no set or nothing to swap with. The caller applies it (``Solver.shift``)."""
-    if not solver.sets:
+    sets = solver.undecided()
+    if not sets:
         return []
-    sets = list(solver.sets)
-    target = solver.cells[sets[rng.below(len(sets))]]
+    target = sets[rng.below(len(sets))]
     layout, grid, nb = solver.layout, solver.grid, solver.nb
     full = [c for c in target if layout[c]]
     empty = [c for c in target if not layout[c]]

@@ -12,8 +12,8 @@ from botkit import ALICE, BOB, board_message
 from test_controls import setup
 from test_discord_rules import setup_kind
 
-from kinds.mines.engine import KIND, Params, opening, solve
-from kinds.mines.tests.test_engine import around, bfs_opening
+from kinds.mines.engine import KIND, Params, level_of, opening, solve
+from kinds.mines.tests.test_engine import around, bfs_opening, random_puzzle
 from play import load
 from playground.offline import CHANNEL_ID
 from puzzle.levels import LETTERS
@@ -84,6 +84,23 @@ def test_each_level_needs_what_it_says(size, boards, level):
         assert cleared_by(puzzle, pairs=False) == (level == "easy")
         if level == "hard":
             assert not cleared_by(puzzle, pairs=True)
+
+
+@pytest.mark.parametrize(("width", "height", "count"), [(9, 9, 10), (8, 8, 14), (16, 16, 40)])
+def test_on_plain_layouts_the_level_found_is_what_the_rules_here_need(width, height, count):
+    """Not only generated boards (the solver's first phase, one number at a time on counts,
+    then its sets): on plain shuffled layouts, many stuck, the level the solver finds is
+    easy exactly when one number at a time clears the board, hard only when two numbers
+    together do not, and none when one number at a time does not and deduction is stuck."""
+    levels = set()
+    for k in range(40):
+        puzzle = random_puzzle(width, height, count, f"plain{k}")
+        level = level_of(puzzle)
+        levels.add(level)
+        assert cleared_by(puzzle, pairs=False) == (level == "easy"), k
+        if level in ("hard", ""):
+            assert not cleared_by(puzzle, pairs=True), k
+    assert levels >= {"easy", "normal", ""}
 
 
 #: The most of its safe cells a board's first opening may open, per level (issue 34; the
