@@ -82,8 +82,8 @@ class PipesBot(PipesClient):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Each kind's warm-up and every worker process now, not on the first click.
         await asyncio.gather(asyncio.to_thread(warm), self.workers.start())
-        if self.settings.stock and self.schedule:  # else refilled by hand: stock.refill()
-            self.stocking = asyncio.create_task(self.stock.run(), name="stock")
+        if self.schedule:  # else refilled by hand (stock.refill) or by start_stocking
+            self.start_stocking()
         self.poster = DailyPoster(self)
         if self.schedule:
             self.poster.start()
@@ -96,6 +96,11 @@ class PipesBot(PipesClient):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    def start_stocking(self) -> None:
+        """Keep the stock of fresh puzzles filled from now on (unless ``Settings.stock`` is 0)."""
+        if self.settings.stock and not hasattr(self, "stocking"):
+            self.stocking = asyncio.create_task(self.stock.run(), name="stock")
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Every interaction, as well as its command or button: those nothing of the bot

@@ -176,6 +176,7 @@ class Playground:
 
     async def start(self) -> None:
         await self.harness.start()
+        self.bot.start_stocking()  # fresh boards at once, as on Discord
         for role in ROLES:
             if role.id != GUILD_ID:  # @everyone comes with the server
                 self.harness.add_role(role.payload)

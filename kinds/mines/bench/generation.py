@@ -18,9 +18,10 @@ import os
 import statistics
 import time
 from functools import partial
+from pathlib import Path
 
+from bench import _tatham
 from bench._timing import median, p95, sample, table
-from kinds.mines.bench import _tatham
 from kinds.mines.engine import KIND, Params, Solver, generate, make_puzzle, opening
 from kinds.mines.engine.generator import MOST_OPENED, draw_start, shuffled_mines
 from puzzle.levels import LEVELS
@@ -60,7 +61,7 @@ def bench_generate() -> None:
     layouts drawn again until the proof needed the level and its first opening was small
     enough), the share of boards of another level (sparse boards only: see
     ``LEVEL_LAYOUTS``), and how much of the safe cells the first opening opens."""
-    binary, how = _tatham.build()
+    binary, how = _tatham.build(Path(__file__).parent / "tatham")
     rows = []
     for name, (width, height, count) in BOARDS.items():
         seeds = SEEDS[name]
@@ -75,7 +76,7 @@ def bench_generate() -> None:
             for block in range(BLOCKS):  # interleaved, so that the machine's drift hits all
                 if binary:
                     theirs += _tatham.times(
-                        binary, width, height, count, seeds // BLOCKS, f"{level}{block}"
+                        binary, seeds // BLOCKS, f"{level}{block}", width, height, count
                     )
                 for k in range(block, seeds, BLOCKS):
                     code = f"{width}x{height}m{count}-bench{k}"

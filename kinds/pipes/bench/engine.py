@@ -14,11 +14,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from pathlib import Path
 
 import networkx as nx
 
+from bench import _tatham
 from bench._timing import median, p95, sample, table
-from kinds.pipes.bench import _tatham
 from kinds.pipes.engine import LEVELS, check, deduce, generate, rotate, solve
 from kinds.pipes.engine.generator import build, scramble, spanning_tree
 from kinds.pipes.engine.v1 import generate_v1
@@ -129,14 +130,14 @@ def bench_generate() -> None:
 
 
 def _bench_generate(pinned: str) -> None:
-    binary, how = _tatham.build()
+    binary, how = _tatham.build(Path(__file__).parent / "tatham")
     rows, ours_medians, theirs_medians = [], [], []
     for side, runs in GENERATE_SIDES:
         ours: list[float] = []
         theirs: list[float] = []
         for block in range(3):
             if binary:
-                theirs += _tatham.times(binary, side, side, runs // 3, f"bench{block}")
+                theirs += _tatham.times(binary, runs // 3, f"bench{block}", side, side)
             for k in range(runs // 3):
                 # build() is generate() without the size check (60×60 is beyond people's 40).
                 rng = Stream(f"daily-pipes/v2/{side}x{side}-b{block}-{k}")
