@@ -67,3 +67,12 @@ def test_the_activity_is_on_with_the_client_id_and_secret_and_the_secret_is_neve
         load_settings({"ACTIVITY_PORT": "http"}, dotenv=Path("/nonexistent"))
     with pytest.raises(ConfigError, match="DISCORD_CLIENT_ID"):
         load_settings({"DISCORD_CLIENT_ID": "abc"}, dotenv=Path("/nonexistent"))
+
+
+def test_the_stock_is_three_puzzles_per_preset_unless_set():
+    nowhere = Path("/nonexistent")
+    assert load_settings({}, dotenv=nowhere).stock == 3
+    assert load_settings({"STOCK": "0"}, dotenv=nowhere).stock == 0
+    for wrong in ("-1", "21", "many"):
+        with pytest.raises(ConfigError, match="STOCK must be a number of puzzles from 0 to 20"):
+            load_settings({"STOCK": wrong}, dotenv=nowhere)
