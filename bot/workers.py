@@ -29,7 +29,7 @@ from play import UserError
 T = TypeVar("T")
 
 #: Searches queued or running at once, at most; one more is refused.
-SEARCHES = 16
+SEARCHES = 64
 #: Seconds a search or a generation asked for may run.
 SEARCH_BUDGET = 60.0
 #: Seconds a puzzle for the stock may take to generate.

@@ -65,8 +65,9 @@ MAX_MOVES = 50
 MAX_GENERATING = 64
 #: Dailies stored before the secret existed have seeds like d20261122: refused too.
 OLD_DAILY = re.compile(r"d\d{8}")
-#: How often an undo is worked out again when the board changed while it was.
-UNDO_TRIES = 3
+#: How often an undo or a hint is worked out again when the board changed while it was.
+BUSY_TRIES = 3
+BUSY_BOARD = "That board is busy right now: try again in a moment."
 #: Why a daily ranked by points (what is left) takes no undo.
 DAILY_POINTS = (
     "A daily ranked by what is left keeps what each move spent: undo works on your own boards."
@@ -441,21 +442,28 @@ class GameService:
     ) -> Played:
         """The kind's hint, computed from the very state it changes; counts as a hint
         (``name`` as for ``play``). A kind may search for it: it is worked out away from the
-        event loop (``offload``) from the stored state, and again in the transaction only
-        if the state changed meanwhile."""
-        seen = await self.storage.game(game_id)
-        early: Any = None
-        if seen is not None and not seen.finished:
-            early = await self.offload(KINDS[seen.kind].hint, load(seen.puzzle), seen.state)
+        event loop (``offload``) from the stored state, and written only if the game has not
+        changed since (else worked out again)."""
+        for _ in range(BUSY_TRIES):
+            seen = await self.storage.game(game_id)
+            if seen is None:
+                raise NoSuchBoard()
+            found: Any = None
+            if not seen.finished:  # a finished game is refused as it is, unsearched
+                found = await self.offload(KINDS[seen.kind].hint, load(seen.puzzle), seen.state)
 
-        def choose(puzzle: Any, current: Game) -> Sequence[Any]:
-            fresh = seen is None or current.version != seen.version
-            move = KINDS[current.kind].hint(puzzle, current.state) if fresh else early
-            if isinstance(move, str):
-                raise UserError(move)
-            return [move]
+            def choose(puzzle: Any, current: Game, move: Any = found) -> Sequence[Any]:
+                if isinstance(move, str):
+                    raise UserError(move)
+                return [move]
 
-        return await self._change(game_id, user_id, choose, True, interaction_id, name)
+            try:
+                return await self._change(
+                    game_id, user_id, choose, True, interaction_id, name, seen.version
+                )
+            except BoardChanged:
+                continue
+        raise UserError(BUSY_BOARD)
 
     async def restart(
         self, game_id: int, user_id: int, interaction_id: int | None = None
@@ -491,7 +499,7 @@ class GameService:
         ranked by points (it would give back what a tried move spent). It is worked out
         away from the event loop (``offload``) from the moves as stored, and written only if
         the game has not changed since (else worked out again)."""
-        for _ in range(UNDO_TRIES):
+        for _ in range(BUSY_TRIES):
             seen = await self.storage.game(game_id)
             if seen is None:
                 raise NoSuchBoard()
@@ -509,7 +517,7 @@ class GameService:
                 continue
             except (BoardSolved, BoardOver):
                 raise UserError(history.ENDED) from None
-        raise UserError("That board is busy right now: try again in a moment.")
+        raise UserError(BUSY_BOARD)
 
     async def _change(
         self,

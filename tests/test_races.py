@@ -32,6 +32,32 @@ async def test_two_hint_clicks_at_once_both_turn_their_tile_right(harness):
     assert all(after.state.tiles[i] == solution[i] for i in changed)
 
 
+async def test_a_hint_whose_board_changed_meanwhile_is_worked_out_again_off_the_loop(harness):
+    """A kind's hint may be a long search: when the board changes while it runs, it is run
+    again away from the event loop, never inside the transaction (where it would hold every
+    other click back)."""
+    *_, game = await new_board(harness, size="8x8", seed="searched")
+    service = harness.bot.service
+    offload, searched = service.offload, []
+
+    async def meanwhile_a_click(fn, *args):
+        searched.append(args[-1])
+        found = await offload(fn, *args)
+        if len(searched) == 1:  # the player's other click lands while the hint is searched
+            await service.play(game.id, ALICE, "A1")
+        return found
+
+    service.offload = meanwhile_a_click
+    played = await service.hint(game.id, ALICE)
+    clicked = await harness.bot.storage.game(game.id)
+    assert len(searched) == 2 and searched[1] != searched[0]  # searched again, off the loop
+    kind = KINDS["pipes"]
+    puzzle = kind.load(clicked.puzzle)
+    again = kind.hint(puzzle, searched[1])
+    assert clicked.state == kind.apply(puzzle, searched[1], [again]).state
+    assert played.applied and clicked.hints == 1
+
+
 async def test_many_new_boards_at_once_are_all_posted_and_errors_stay_private(harness):
     running = asyncio.all_tasks()
     payloads = [harness.command_payload("new", 1000 + k, size="6x6") for k in range(36)]
