@@ -91,6 +91,11 @@ from kinds.drops.engine.rules import FULL, PER_REFUND, ahead, burst_at, tap
 
 #: Taps the exact search tries at most unless told otherwise (some 10 µs each).
 LIMIT = 1_000_000
+#: Chains the search remembers at most (some 300 bytes each: about 150 MB); past it the
+#: memo starts afresh. It only saves running a chain again, so the line found is the same.
+MEMO_ENTRIES = 500_000
+#: Boards expanded between two looks at the memo's size.
+MEMO_CHECK = 256
 #: Taps a greedy player makes at most.
 MAX_GREEDY_TAPS = 200
 
@@ -198,6 +203,9 @@ def solve(
         if tried[0] >= limit or _late(deadline):
             return Search(upper, False, expanded)
         expanded += 1
+        if not expanded % MEMO_CHECK and sum(map(len, reaches)) > MEMO_ENTRIES:
+            for memo in reaches:
+                memo.clear()
         filled = len(cells) - cells.count(0)
         for level in _next_levels(preps, empties, cells.count(0)):
             more, some = level

@@ -15,10 +15,13 @@ from kinds.drops.engine import (
     greedy,
     replay,
     solve,
+    solver,
     tap,
 )
+from kinds.drops.engine.generator import draw
 from kinds.drops.engine.solver import _Board
 from kinds.drops.tests.dropskit import exhaustive
+from puzzle.prng import Stream
 
 SEED = bytes(int(c) for c in "342232000023042023212331240330424111")
 
@@ -70,6 +73,30 @@ def test_the_seed_board_is_proven_to_end_with_14_drops():
     assert replay(6, 6, SEED, 10, (27, 27, 32, 24, 13, 16, 16, 4, 35, 23)) == 9
     # The players it is measured by do worse.
     assert best_first(6, 6, SEED, 10).drops < 14 and greedy(6, 6, SEED, 10).drops < 14
+
+
+def test_a_memo_started_afresh_finds_the_same_line(monkeypatch):
+    """The memo is bounded: cleared whenever it outgrows its cap, the search runs chains
+    again but proves the very same line (here cleared every 16 boards expanded)."""
+    rng = Stream("memo")
+    boards = [(6, SEED), *((5, draw(25, rng)) for _ in range(2))]
+    unbounded = [solve(side, side, board, 10) for side, board in boards]
+    monkeypatch.setattr(solver, "MEMO_ENTRIES", 10)
+    monkeypatch.setattr(solver, "MEMO_CHECK", 16)
+    cleared = []
+    original = solver._chains
+
+    def watched(step, cells, preps, empties, tried, reaches, since=None):
+        cleared.append(sum(map(len, reaches)) == 0)
+        return original(step, cells, preps, empties, tried, reaches, since)
+
+    monkeypatch.setattr(solver, "_chains", watched)
+    # Chains run again count as tried: room for them.
+    bounded = [solve(side, side, board, 10, limit=10 * solver.LIMIT) for side, board in boards]
+    assert sum(cleared) > len(boards)  # the memo was started afresh during the searches
+    for before, after in zip(unbounded, bounded, strict=True):
+        assert before.proven and after.proven
+        assert (after.line.drops, after.line.taps) == (before.line.drops, before.line.taps)
 
 
 def test_an_exhausted_budget_gives_the_best_line_known_unproven():
