@@ -1,6 +1,7 @@
 """Simon Tatham's Net solver as an oracle: ``tatham/solver_driver.c`` compiled with his
-``net.c`` from ``kinds/pipes/bench/tatham/`` (a C compiler is needed; without one the tests
-that use it are skipped, saying so)."""
+``net.c`` from ``kinds/pipes/bench/tatham/`` and the files shared with the other references in
+``bench/tatham/`` (a C compiler is needed; without one the tests that use it are skipped,
+saying so)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ from pathlib import Path
 
 KIND = Path(__file__).resolve().parents[1]
 SOURCES = KIND / "bench" / "tatham"
+SHARED = KIND.parents[1] / "bench" / "tatham"
 DRIVER = KIND / "tests" / "tatham" / "solver_driver.c"
-LIBRARY = ("random.c", "tree234.c", "dsf.c", "findloop.c", "malloc.c", "misc.c", "nullfe.c")
+LIBRARY = (
+    *(SOURCES / name for name in ("dsf.c", "findloop.c")),
+    *(SHARED / name for name in ("random.c", "tree234.c", "malloc.c", "misc.c", "nullfe.c")),
+)
 
 
 def build(directory: Path) -> Path | None:
@@ -22,8 +27,8 @@ def build(directory: Path) -> Path | None:
         return None
     binary = directory / "tatham-solver"
     subprocess.run(
-        [compiler, "-O2", "-std=gnu99", "-w", f"-I{SOURCES}", "-o", str(binary), str(DRIVER),
-         *(str(SOURCES / name) for name in LIBRARY), "-lm"],
+        [compiler, "-O2", "-std=gnu99", "-w", f"-I{SOURCES}", f"-I{SHARED}", "-o", str(binary),
+         str(DRIVER), *map(str, LIBRARY), "-lm"],
         check=True,
     )  # fmt: skip
     return binary

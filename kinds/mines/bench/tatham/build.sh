@@ -5,7 +5,8 @@ set -e
 out=${1:?usage: build.sh OUTPUT_BINARY}
 here=$(cd "$(dirname "$0")" && pwd)
 tmp="$out.tmp.$$"
-${CC:-cc} -O2 -std=gnu99 -w -o "$tmp" \
-    "$here/harness.c" "$here/random.c" "$here/tree234.c" "$here/malloc.c" \
-    "$here/misc.c" "$here/nullfe.c" -lm
+shared="$here/../../../../bench/tatham"  # his files both generators use
+${CC:-cc} -O2 -std=gnu99 -w -I"$shared" -o "$tmp" \
+    "$here/harness.c" "$shared/random.c" "$shared/tree234.c" \
+    "$shared/malloc.c" "$shared/misc.c" "$shared/nullfe.c" -lm
 mv -f "$tmp" "$out"
