@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pysat.solvers import Solver
 
@@ -67,9 +68,21 @@ class Search:
             tuple((other, self.var[pair(cell, other)]) for other in grid.neighbours(cell))
             for cell in range(grid.area)
         )
+        #: The same with neighbours of the cell's colour only.
+        self.same = tuple(
+            tuple((other, var) for other, var in near if grid.gray[other] == grid.gray[cell])
+            for cell, near in enumerate(self.adj)
+        )
+        #: The cells of each colour as a bit mask (index: gray).
+        self.colour_mask = tuple(
+            sum(1 << c for c in range(grid.area) if grid.gray[c] == g) for g in (False, True)
+        )
         self.optional = optional
-        #: Placements of a shape over a cell, worked out once (``_placements``).
+        #: Placements of a shape over a cell, worked out once (``_grown``).
         self._placed: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
+        #: Blocks seen with two congruent halves: a block of one white and one gray part
+        #: has them whatever the walls inside, so its shapes are compared once.
+        self._congruent: set[frozenset[int]] = set()
         self.sat = Solver(name=BACKEND)
         for clause in self._eager():
             self.sat.add_clause(clause)
@@ -125,7 +138,7 @@ class Search:
         used = 0
         while self.sat.solve(assumptions=assumptions):
             model = self.sat.get_model() or []
-            opened = bytes([0, *(model[v - 1] < 0 for v in range(1, len(self.edges) + 1))])
+            opened = bytes([0, *(lit < 0 for lit in model[: len(self.edges)])])
             cuts = self.cuts(opened, clued)
             if not cuts:
                 return frozenset(e for e, v in self.var.items() if not opened[v])
@@ -162,9 +175,11 @@ class Search:
                 cuts.append([*block.via, *(-var for var in border)])
             elif len(groups) > 2:
                 cuts.extend(self._split_cuts(groups, members, opened))
-            else:
+            elif (cells := frozenset(block.cells)) not in self._congruent:
                 cut = self._shape_cut(groups[0], groups[1], opened)
-                if cut is not None:
+                if cut is None:
+                    self._congruent.add(cells)
+                else:
                     cuts.append(cut)
         return cuts
 
@@ -178,8 +193,7 @@ class Search:
         found = []
         for cell in cells:
             if cell not in seen:
-                colour = self.grid.gray[cell] if by_colour else None
-                walk = self._walk(cell, inside, opened, colour)
+                walk = self._walk(cell, inside, opened, by_colour)
                 seen.update(walk.cells)
                 found.append(walk)
         return found
@@ -189,21 +203,18 @@ class Search:
         start: int,
         inside: Collection[int] | None,
         opened: bytes,
-        colour: bool | None = None,
+        same_colour: bool = False,
         limit: int = 1 << 30,
     ) -> _Walk:
         """A breadth-first walk from ``start`` through open edges, over cells ``inside``
-        (None: all) of ``colour`` (None: both), stopping at ``limit`` cells."""
-        gray = self.grid.gray
+        (None: all), of ``start``'s colour only with ``same_colour``, stopping at ``limit``
+        cells."""
+        adj = self.same if same_colour else self.adj
         cells, via, seen = [start], [], {start}
         at = 0
         while at < len(cells) and len(cells) < limit:
-            for other, var in self.adj[cells[at]]:
-                if (
-                    opened[var] and other not in seen
-                    and (inside is None or other in inside)
-                    and (colour is None or gray[other] == colour)
-                ):  # fmt: skip
+            for other, var in adj[cells[at]]:
+                if opened[var] and other not in seen and (inside is None or other in inside):
                     seen.add(other)
                     cells.append(other)
                     via.append(var)
@@ -261,8 +272,7 @@ class Search:
             if cell not in numbered or clue is None or clue == size:
                 continue
             if size > clue:
-                colour = self.grid.gray[cell]
-                walk = self._walk(cell, set(part.cells), opened, colour, limit=clue + 1)
+                walk = self._walk(cell, set(part.cells), opened, True, limit=clue + 1)
                 yield [*walk.via, *self._off(cell)]
             else:
                 yield [*self._incomplete(part), *self._off(cell)]
@@ -303,7 +313,11 @@ class Search:
         key = (tuple(sorted((x - left, y - top) for x, y in points)), start)
         placements = self._placed.get(key)
         if placements is None:
-            placements = self._placed[key] = _placements(self.grid, key[0], start)
+            allowed = self.colour_mask[self.grid.gray[start]]
+            placements = self._placed[key] = tuple(
+                p for p in _spots(self.grid.width, self.grid.height, key[0])
+                if p >> start & 1 and p & allowed == p
+            )  # fmt: skip
         walk = self._walk(start, members, opened)
         for count, cell in enumerate(walk.cells):
             bit = 1 << cell
@@ -313,22 +327,20 @@ class Search:
         return None
 
 
-def _placements(grid: Grid, shape: tuple[tuple[int, int], ...], start: int) -> tuple[int, ...]:
-    """Every turn, mirror and shift of a shape that covers ``start`` with cells of
-    ``start``'s colour inside the grid, each as a bit mask of cells."""
-    width, height = grid.width, grid.height
-    colour = grid.gray[start]
-    sx, sy = start % width, start // width
+@lru_cache(maxsize=4096)
+def _spots(width: int, height: int, shape: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Every turn, mirror and shift of a shape inside a grid, each as a bit mask of cells,
+    in increasing order."""
     found = set()
     for k in range(8):
         turned = transform(shape, k)
-        for px, py in turned:
-            dx, dy = sx - px, sy - py
-            placed = [(x + dx, y + dy) for x, y in turned]
-            if all(0 <= x < width and 0 <= y < height for x, y in placed):
-                spot = [x + y * width for x, y in placed]
-                if all(grid.gray[c] == colour for c in spot):
-                    found.add(sum(1 << c for c in spot))
+        left, top = min(x for x, _ in turned), min(y for _, y in turned)
+        right, bottom = max(x for x, _ in turned), max(y for _, y in turned)
+        masks = [1 << (x - left + (y - top) * width) for x, y in turned]
+        base = sum(masks)
+        for dy in range(height - (bottom - top)):
+            for dx in range(width - (right - left)):
+                found.add(base << (dx + dy * width))
     return tuple(sorted(found))
 
 
