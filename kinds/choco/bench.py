@@ -4,8 +4,9 @@ and proving a board unique from scratch, against an exact-cover counter.
 Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.choco.bench [seeds]``. Prints
 medians, p95s and maxima in milliseconds, one core. The targets: 8×8 p95 ≤ 1 s and 10×10
 p95 ≤ 2 s (normal; hard too, issue 36). The reference, measured in the same run on the same
-boards, is the tests' independent oracle (``tests/chocokit.py`` in this folder, pure-Python exact cover,
-stopping at 2 solutions), the approach the notes measured at 5.4 s median at 8×8 before SAT.
+boards, is the tests' independent oracle (``tests/chocokit.py`` in this folder, pure-Python
+exact cover, stopping at 2 solutions), the approach the notes measured at 5.4 s median at 8×8
+before SAT.
 Each generation row also splits its time between CaDiCaL (its ``solve`` calls) and the
 Python around it (tiling, cuts, decoding models).
 """
