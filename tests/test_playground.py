@@ -379,7 +379,8 @@ def served(tmp_path):
 
     thread = threading.Thread(target=lambda: loop.run_until_complete(main()), daemon=True)
     thread.start()
-    yield started.result(timeout=30)
+    # Starting spawns and warms every worker process: allow a busy machine its time.
+    yield started.result(timeout=120)
     for task in asyncio.all_tasks(loop):
         loop.call_soon_threadsafe(task.cancel)
     thread.join(timeout=10)
