@@ -1,4 +1,4 @@
-"""Ten Drops generation (generator ``drops/1``): boards drawn like the WeChat game's, kept
+"""Ten Drops generation (generator ``drops/2``): boards drawn like the WeChat game's, kept
 once their optimum is proven and they need their level.
 
 **Drawing.** The WeChat game (mfl512/tenDrops) fills 6×6 from a pool of 40 drops: 8 empty
@@ -8,7 +8,7 @@ value). The shuffle is Knuth's, drawn from ``puzzle.prng.Stream`` seeded with th
 code, never the global random state.
 
 **Keeping.** A board is kept when the exact search (``solver.solve``) proves its optimum
-within ``CANDIDATE_LIMIT`` taps tried and it needs its level, measured against a greedy
+within ``candidate_limit`` taps tried and it needs its level, measured against a greedy
 player (``solver.greedy``: the most bursts each tap) and the seed's best-first bot
 (``solver.best_first``):
 
@@ -17,6 +17,14 @@ player (``solver.greedy``: the most bursts each tap) and the seed's best-first b
 - hard: a normal board the best-first bot misses par on too (most of them: the bot is no
   better than greedy on the boards the search proves quickly).
 
+**Screening** (``wanted``, new in ``drops/2``; ``drops/1`` proved every candidate). Before
+its proof a candidate is judged by greedy's line ``g`` and the bound on par (``solver.
+ceiling``): an easy one needs greedy to clear it and a ceiling at most ``EASY_ROOM`` above
+``g``; the search is told the par the level needs (``g`` to ``g + 2`` for easy, at least
+``g + 3`` for normal and hard when greedy clears) and stops, unproven, as soon as par surely
+lies outside. A skipped board could not have been kept, but for the ceiling rule, which
+skips boards easy ones are rare among. Every board kept still has its optimum proven.
+
 Candidates are drawn one after another from the same stream until one fits; after
 ``MAX_CANDIDATES`` the first proven one is taken, with the hardest level it fits. The start
 drops are 10 on every size.
@@ -24,10 +32,11 @@ drops are 10 on every size.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kinds.drops.engine.solver import Line, best_first, greedy, solve
+from kinds.drops.engine.solver import Line, best_first, ceiling, greedy, solve
 from puzzle.levels import LEVELS
 from puzzle.prng import Stream
 
@@ -35,8 +44,16 @@ from puzzle.prng import Stream
 COMPOSITION = (8, 6, 10, 10, 6)
 START_DROPS = 10
 #: Taps the exact search may try for one candidate (some 0.03 s): about 1 in 5 random 6×6
-#: boards is proven within it, and more of the larger ones, fewer of the smaller ones.
+#: boards is proven within it, and more of the larger ones.
 CANDIDATE_LIMIT = 2_000
+#: The same on boards of at most ``SMALL_AREA`` cells: their proofs are longer (10 drops go
+#: far on 16 cells), and measured, 6,000 taps a candidate made a 4×4 board for about a
+#: third of the taps 2,000 did.
+SMALL_LIMIT, SMALL_AREA = 6_000, 16
+#: Past this many drops above greedy's line the bound may allow, an easy candidate is skipped
+#: unproven: of 400 random 4×4 to 6×6 boards, every easy one was within it, and so were one
+#: in six of the others (with none of the expensive proofs).
+EASY_ROOM = 5
 #: Boards the best-first bot may expand to decide a hard board.
 BOT_LIMIT = 3_000
 MAX_CANDIDATES = 1_000
@@ -85,6 +102,24 @@ def fits(width: int, height: int, cells: bytes, drops: int, par: int, level: str
     return level == "normal" or bot is None or bot.drops < par
 
 
+def wanted(width: int, height: int, cells: bytes, drops: int, level: str) -> tuple[int, int] | None:
+    """The par a candidate must have to fit a level, judged before its proof (see the
+    module), as the least and most drops left; None: it is skipped unproven."""
+    line = greedy(width, height, cells, drops)
+    if line is None:
+        return None if level == "easy" else (0, sys.maxsize)
+    if level != "easy":
+        return line.drops + 3, sys.maxsize
+    if ceiling(width, height, cells, drops) - line.drops > EASY_ROOM:
+        return None
+    return line.drops, line.drops + 2
+
+
+def candidate_limit(area: int) -> int:
+    """Taps the exact search may try for one candidate of ``area`` cells."""
+    return SMALL_LIMIT if area <= SMALL_AREA else CANDIDATE_LIMIT
+
+
 @lru_cache(maxsize=64)
 def generate(width: int, height: int, level: str, code: str) -> Made:
     """The board of a code (its parameters are the caller's to check); a code's board is
@@ -93,7 +128,11 @@ def generate(width: int, height: int, level: str, code: str) -> Made:
     first: tuple[bytes, Line] | None = None
     for _ in range(MAX_CANDIDATES):
         cells = draw(width * height, rng)
-        search = solve(width, height, cells, START_DROPS, CANDIDATE_LIMIT)
+        sought = wanted(width, height, cells, START_DROPS, level)
+        if sought is None:
+            continue
+        limit = candidate_limit(width * height)
+        search = solve(width, height, cells, START_DROPS, limit, wanted=sought)
         if not search.proven or search.line is None:
             continue
         if fits(width, height, cells, START_DROPS, search.line.drops, level):

@@ -34,7 +34,7 @@ from puzzle.kind import (
 from puzzle.textboard import cells
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
-GENERATOR = "drops/1"
+GENERATOR = "drops/2"
 #: Taps the exact search tries at most for a hint (some seconds at most; the bot works hints
 #: out away from its event loop), and for the par of a stored board whose solution does not
 #: clear it.

@@ -7,29 +7,54 @@ the taps. A board is the state (one byte a cell); the drops left only restrict t
 every board before the clear needs a drop left, so a board reached at a lower net cost is
 better in every way and the transposition table keeps the best (net, taps) of each.
 
-**The bound.** For a board with ``N`` cells holding drops, ``C`` components (cells joined
-when they share a row or a column; splashes fly along rows and columns, so a chain never
-leaves the tapped cell's component) and its fullest cell holding ``m``::
+**The bound.** For a board with ``N`` cells holding ``D`` drops, ``C`` components (cells
+joined when they share a row or a column; splashes fly along rows and columns, so a chain
+never leaves the tapped cell's component) and its fullest cell holding ``m``, ``h`` is the
+larger of two bounds, each admissible and consistent (so their maximum is too)::
 
-    h = C − ⌊(N + C − 1) / 3⌋ + (4 − m),   h = 0 on the cleared board.
+    h₁ = C − ⌊(N + C − 1) / 3⌋ + (4 − m),   h₂ = N − ⌊N / 3⌋ − S,   S = D − L,
+    h = max(h₁, h₂),   h = 0 on the cleared board,
 
-*It never overestimates.* A line of ``T`` taps, ``E`` of them on empty cells, bursting
+where ``L`` counts the splashes any clearing line surely loses: 2 for each row and each
+column holding drops, 3 when it holds two cells or more.
+
+*h₁ never overestimates.* A line of ``T`` taps, ``E`` of them on empty cells, bursting
 ``b`` cells a tap, costs ``T − Σ⌊b/3⌋ ≥ T − ⌊B/3⌋`` with ``B = Σb ≤ N + E``: a cell bursts
 at most once a tap (splashes pass over empty cells) and an emptied cell fills again only by
 a tap. A chain clears at most its own component and a tap on an empty cell joins at most
 two (the cell lies in one row and one column), so at least ``max(1, C − E)`` taps burst;
 and before the first chain some cell must be tapped up to 4, ``4 − m`` taps at least. So
 the line costs at least ``(4 − m) + E + max(1, C − E) − ⌊(N + E) / 3⌋``, least at
-``E = C − 1``: ``h``.
+``E = C − 1``: ``h₁``.
 
-*It is consistent* (so A* with a closed set is exact; the tests check it on every tap):
+*h₂ never overestimates.* Drops are conserved (``rules``): a clearing line ends with none,
+so ``D + T = B + L'``, ``L'`` the splashes it loses. Every cell holding drops must burst (a
+burst is the only way a cell empties), so ``B ≥ N``. In a row (a column alike), a burst
+loses its splash to the left when no cell to its left holds drops, as nothing fills an
+empty cell but a tap and no tap falls inside a chain; the row's last burst of the line
+loses both its splashes, and when the row holds two cells or more it bursts twice or more:
+at its last burst but one at most one other of its cells holds drops (the last to burst;
+one filled later by a tap would burst later still), so that burst loses a splash too. The
+splashes counted lie along the row, distinct from a column's: ``L' ≥ L``. So the line
+costs ``T − Σ⌊b/3⌋ ≥ B + L' − D − ⌊B/3⌋ ≥ N − ⌊N/3⌋ + L − D`` (``x − ⌊x/3⌋`` grows with
+``x``): ``h₂``. It counts the taps too: ``T = B + L' − D ≥ N − S``. Dense boards have ``S``
+near ``N`` and gain nothing; on small boards, where most splashes fly off, it is the
+stronger (4×4 boards: ``h`` from −3 to within 2 of the optimum, 20–50 times fewer boards
+expanded).
+
+*Both are consistent* (so A* with a closed set is exact; the tests check it on every tap):
 for a tap of net cost ``c`` from ``s`` to ``s'``, ``h(s) ≤ c + h(s')``. A tap on a cell
 holding 1–3 keeps N and C and raises m by at most 1 (c = 1). A tap on an empty cell (c = 1)
 adds a cell and lowers C by at most 1; m stays. A tap on a 4 bursting ``b`` cells (c = 1 −
 ⌊b/3⌋) takes ``b`` cells off and lowers C by at most 1 (when its component clears), and
 ``⌊b/3⌋ + ⌊(N − b + C − 2)/3⌋ ≤ ⌊(N + C − 2)/3⌋``. It is the prototype's N/3 bound (each
 burst refunds a third at best) tightened by components and by the taps a board without a 4
-needs before any chain.
+needs before any chain. For ``h₂``: a tap on a cell holding 1–3 adds a drop (``h₂`` down by
+exactly 1), one on an empty cell adds a drop and a cell (down by at most 1); a chain
+bursting ``b`` cells and losing ``l`` splashes takes ``b + l − 1`` drops and ``b`` cells
+off, and ``L`` falls by at most ``l``: by the count above run within the chain alone, a row
+it empties loses 2 (3 if it held two cells or more) there, and one it leaves a single cell
+in loses 1. So ``h₂`` falls by at most ``1 − (⌊N/3⌋ − ⌊(N − b)/3⌋) ≤ 1 − ⌊b/3⌋``.
 
 **Taps that can wait.** A tap that bursts nothing (a *prep*) commutes with a following chain
 (a tap that bursts) that leaves its cell alone: a prepped cell that held drops and does not
@@ -48,7 +73,10 @@ by the chain with the earlier ones prepped (the tapped cell is filled to 4 first
 and keeps the moves whose chain bursts (or reaches) every prepped cell. A board's moves are
 enumerated lazily by *level* ``(k, e)``: ``k`` preps, ``e`` of them on distinct empty cells.
 Such a move bursts at most ``N + e`` cells, so with all that follows it costs at least
-``1 + k − ⌊(N + e) / 3⌋`` (as for ``h``), and the board is queued again at that value for
+``1 + k − ⌊(N + e) / 3⌋`` (as for ``h₁``), and, its line having ``T ≥ t = max(1 + k, N −
+S)`` taps and ``B = T − L' + D ≤ T + S`` bursts, at least ``t − ⌊(t + S) / 3⌋`` (as for
+``h₂``; ``x − ⌊(x + S)/3⌋`` grows with ``x``); the board is queued again at the most of
+these and ``h`` for
 the moves of each next level (partial expansion: most boards never need many preps, and
 fewer still on empty cells). Level ``(k, e)`` leads to ``(k + 1, e)``, and ``(k, k)`` to
 ``(k + 1, k + 1)`` too: every level once, and never to a lower value, so a level not worth
@@ -77,7 +105,13 @@ hold the one on ``Q'`` and it reached none of those cells, the walk takes it fro
 lower bound on the taps of a line through it too, and the search stops at the first entry
 whose (bound, taps bound) is no better than the best clear known. A board still to clear
 needs at least ``(4 − m) + C`` taps more: ``(4 − m) + E + max(1, C − E) ≥ (4 − m) + C``
-by the count in the bound's proof. A level's moves are ``1 + k`` taps.
+by the count in ``h₁``'s proof, and ``N − S`` by ``h₂``'s. A level's moves are ``1 + k``
+taps.
+
+**Memory.** The boards seen (the transposition table) grow with the taps tried, some 400
+bytes each; the chains kept for ``_chains`` are a cache, bounded by ``MEMO_ENTRIES``: past
+it they are dropped at once, which only runs chains again (it hardly slows a search: most
+chains kept are never asked for again), never changes the line found.
 """
 
 from __future__ import annotations
@@ -108,6 +142,8 @@ _Move = tuple[bytes, tuple[bytes, int], int]
 #: A chain from a board and a cell: the cells it reached, the board after, the cells that
 #: burst and which (a bit mask).
 _Chain = tuple[int, bytes, int, int]
+#: A board's bounds: ``h``, the taps a clear needs at least, and ``S`` (see the module).
+_Bounds = tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +179,12 @@ class _Board:
         self.width, self.height = width, height
         self.masks = _row_masks(width)
         self.flags = bytes(min(v, 1) for v in range(256))
+        #: Splashes surely lost along a row or a column holding these cells (a bit mask):
+        #: 2, 3 for two cells or more (see the module).
+        self.line_lost = [
+            min(mask.bit_count(), 2) + (mask.bit_count() > 0)
+            for mask in range(1 << max(width, height))
+        ]
 
     def components(self, board: bytes) -> int:
         """Components of the cells holding drops: cells sharing a row or a column join."""
@@ -158,12 +200,33 @@ class _Board:
                 groups = [*apart, merged]
         return len(groups)
 
-    def bound(self, board: bytes, components: int) -> int:
-        """``h`` of the module's docstring, the board having ``components`` components."""
+    def lost(self, board: bytes) -> int:
+        """Splashes a clearing line surely loses (``L`` of the module's docstring)."""
+        flags, w, line_lost = board.translate(self.flags), self.width, self.line_lost
+        lost, once, twice = 0, 0, 0
+        for y in range(0, w * self.height, w):
+            mask = self.masks[flags[y : y + w]]
+            lost += line_lost[mask]
+            twice |= once & mask
+            once |= mask
+        return lost + 2 * once.bit_count() + twice.bit_count()
+
+    def bounds(self, board: bytes) -> _Bounds:
+        """What the module's docstring bounds a board still to clear by: ``h``, the taps at
+        least, and ``S = D − L``; zeros on the cleared board."""
         cells = len(board) - board.count(0)
         if not cells:
-            return 0
-        return components - (cells + components - 1) // 3 + FULL - max(board)
+            return 0, 0, 0
+        parts, spare = self.components(board), sum(board) - self.lost(board)
+        chains = parts - (cells + parts - 1) // 3 + FULL - max(board)
+        drained = cells - spare - cells // 3
+        taps = FULL - max(board) + parts
+        return max(chains, drained), max(taps, cells - spare), spare
+
+
+def ceiling(width: int, height: int, board: bytes, drops: int) -> int:
+    """The most drops a line clearing the board can leave, by the bound: par is at most it."""
+    return drops - _Board(width, height).bounds(bytes(board))[0]
 
 
 def solve(
@@ -173,10 +236,13 @@ def solve(
     drops: int,
     limit: int = LIMIT,
     deadline: float | None = None,
+    wanted: tuple[int, int] | None = None,
 ) -> Search:
     """The line that clears the board with the most drops left, then the fewest taps, by A*
     over chains (see the module); after ``limit`` taps tried (or past ``deadline``, a
-    ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
+    ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven. With
+    ``wanted``, the least and most drops left sought, it stops as soon as the best line
+    surely leaves fewer (every line queued does) or more (one known does), unproven."""
     geometry = _Board(width, height)
     step = ahead(width, height)
     upper = greedy(width, height, board, drops)
@@ -187,15 +253,19 @@ def solve(
         return Search(Line((), drops), True, 0)
     best = {start: (0, 0)}
     came: dict[bytes, tuple[bytes, tuple[bytes, int]]] = {}
-    bound = geometry.bound(start, geometry.components(start))
-    # Entries: (f, taps bound, net, taps, level, board, h): the board's moves of that level
+    bounds = geometry.bounds(start)
+    # Entries: (f, taps bound, net, taps, level, board, bounds): the board's moves of that level
     # (see the module) are still to be played; among equal f the lower net cost first
     # (measured: several times fewer boards than deeper first).
-    queue = [(bound, 1, 0, 0, (0, 0), start, bound)]
+    queue = [(bounds[0], bounds[1], 0, 0, (0, 0), start, bounds)]
     expanded, tried = 0, [0]
     reaches: list[dict[bytes, _Chain]] = [{} for _ in start]
     while queue:
-        f, fewest, net, taps, (preps, empties), cells, h = heapq.heappop(queue)
+        f, fewest, net, taps, (preps, empties), cells, bounds = heapq.heappop(queue)
+        if wanted is not None and (
+            drops - min(f, known[0]) < wanted[0] or drops - known[0] > wanted[1]
+        ):
+            return Search(upper, False, expanded)
         if (f, fewest) >= known:
             break
         if best[cells] != (net, taps):
@@ -207,12 +277,15 @@ def solve(
             for memo in reaches:
                 memo.clear()
         filled = len(cells) - cells.count(0)
+        h, at_least, spare = bounds
         for level in _next_levels(preps, empties, cells.count(0)):
             more, some = level
             if drops - net - more >= 1:
-                lower = max(net + h, net + 1 + more - (filled + some) // 3)
-                if (lower, taps + 1 + more) < known:
-                    heapq.heappush(queue, (lower, taps + 1 + more, net, taps, level, cells, h))
+                least = max(1 + more, at_least)
+                lower = net + max(h, 1 + more - (filled + some) // 3, least - (least + spare) // 3)
+                entry = (lower, taps + least)
+                if entry < known:
+                    heapq.heappush(queue, (*entry, net, taps, level, cells, bounds))
         since = None
         if cells in came:
             before, (last, tapped) = came[cells]
@@ -236,15 +309,13 @@ def solve(
             old = best.get(child)
             if old is not None and old <= (child_net, child_taps):
                 continue
-            parts = geometry.components(child)
-            child_h = geometry.bound(child, parts)
-            # At least 4 − m preps, then a chain a component (see the module).
-            entry = (child_net + child_h, child_taps + FULL - max(child) + parts)
+            child_bounds = geometry.bounds(child)
+            entry = (child_net + child_bounds[0], child_taps + child_bounds[1])
             if entry >= known:
                 continue
             best[child] = (child_net, child_taps)
             came[child] = (cells, prepped)
-            heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_h))
+            heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_bounds))
     return Search(upper, True, expanded)
 
 

@@ -35,18 +35,53 @@ def small_boards(side=4):
 @given(board=small_boards(), data=st.data())
 def test_the_bound_is_consistent_on_every_tap(board, data):
     """h(s) ≤ net cost + h(s') for every tap of random lines, and h is 0 on the clear: what
-    makes A* with a closed set exact."""
+    makes A* with a closed set exact; the same for each of the two bounds h is the larger
+    of, and the taps bound falls by at most the tap."""
     geometry = _Board(4, 4)
 
-    def h(cells):
-        return geometry.bound(cells, geometry.components(cells))
+    def bounds(cells):
+        h, taps, spare = geometry.bounds(cells)
+        parts, filled = geometry.components(cells), 16 - cells.count(0)
+        chains = parts - (filled + parts - 1) // 3 + 4 - max(cells) if filled else 0
+        drained = filled - filled // 3 - spare if filled else 0
+        assert h == max(chains, drained)
+        return h, chains, drained, taps
 
     for _ in range(data.draw(st.integers(1, 8))):
         for cell in range(16):
             tapped = tap(4, 4, board, cell)
-            assert h(board) <= 1 - tapped.refund + h(tapped.cells)
+            cost = 1 - tapped.refund
+            *before, taps_before = bounds(board)
+            *after, taps_after = bounds(tapped.cells)
+            assert all(b <= cost + a for b, a in zip(before, after, strict=True))
+            assert taps_before <= 1 + taps_after
         board = tap(4, 4, board, data.draw(st.integers(0, 15))).cells
-    assert h(bytes(16)) == 0
+    assert geometry.bounds(bytes(16)) == (0, 0, 0)
+
+
+@settings(max_examples=12, deadline=None)
+@given(side=st.sampled_from([3, 4]), data=st.data())
+def test_the_bound_never_exceeds_the_cheapest_clear(side, data):
+    """The oracle: every line of taps, tried by the tests' own simulator, from a 3×3 board
+    (5 drops) or a 4×4 one (3 drops), and from boards a few random taps on: no line that
+    clears it costs less net drops than ``h`` or takes fewer taps than the taps bound."""
+    area, drops = side * side, 5 if side == 3 else 3
+    board = data.draw(small_boards(side))
+    for _ in range(data.draw(st.integers(0, 3))):
+        board = tap(side, side, board, data.draw(st.integers(0, area - 1))).cells
+    found = exhaustive(tuple(board), side, drops, 12)
+    if found is not None and any(board):
+        h, taps, _ = _Board(side, side).bounds(board)
+        assert h <= drops - found[0] and taps <= found[1]
+
+
+def test_the_bound_is_near_the_optimum_where_splashes_fly_off():
+    """On a 4×4 board most splashes leave it: ``h`` is within 2 of the optimum (5 drops
+    spent), where the component bound alone (−3) was 8 short."""
+    board = bytes.fromhex("03020400010100020400030301030200")
+    search = solve(4, 4, board, 10)
+    assert search.proven and 10 - search.line.drops == 5
+    assert _Board(4, 4).bounds(board) == (3, 7, 5)
 
 
 @settings(max_examples=10, deadline=None)
@@ -99,6 +134,16 @@ def test_a_memo_started_afresh_finds_the_same_line(monkeypatch):
         assert (after.line.drops, after.line.taps) == (before.line.drops, before.line.taps)
 
 
+def test_a_search_told_the_par_wanted_stops_once_par_surely_lies_outside():
+    """The generator's screening: par 14 is proven when wanted, and a search wanting more
+    (every line queued leaves fewer) or fewer (a line known leaves more) stops unproven."""
+    full = solve(6, 6, SEED, 10)
+    assert solve(6, 6, SEED, 10, wanted=(14, 14)) == full
+    more, fewer = solve(6, 6, SEED, 10, wanted=(15, 99)), solve(6, 6, SEED, 10, wanted=(0, 13))
+    assert not more.proven and more.expanded < full.expanded
+    assert not fewer.proven and fewer.line == full.line
+
+
 def test_an_exhausted_budget_gives_the_best_line_known_unproven():
     search = solve(6, 6, SEED, 10, limit=10)
     assert not search.proven and search.line == greedy(6, 6, SEED, 10)
@@ -144,6 +189,9 @@ def test_generated_boards_are_proven_and_of_their_level(level, seed):
             "C2 C2 D3 C2",
             15,
         ),
+        # drops/2: boards drops/1 skipped, its search not proving them within its budget.
+        ("4x4", "golden", "4x4;drops=10;0104/2230/2314/0321", "B2 B2 B3 C3 C3 C3 C4 B2", 6),
+        ("4x4e", "golden", "4x4;drops=10;0344/0220/1433/2230", "B2 B2 A4 B4 C4 B2", 8),
     ],
 )
 def test_goldens(params, seed, description, solution, par):
