@@ -125,9 +125,10 @@ from kinds.drops.engine.rules import FULL, PER_REFUND, ahead, burst_at, tap
 
 #: Taps the exact search tries at most unless told otherwise (some 10 µs each).
 LIMIT = 1_000_000
-#: Chains the search remembers at most (some 300 bytes each: about 150 MB); past it the
-#: memo starts afresh. It only saves running a chain again, so the line found is the same.
-MEMO_ENTRIES = 500_000
+#: Chains the search remembers at most (some 300 bytes each: about 30 MB); past it the
+#: memo starts afresh. It only saves running a chain again, so the line found is the same
+#: (measured: a cap of 20,000 searched 6×6 boards as fast as one of 500,000).
+MEMO_ENTRIES = 100_000
 #: Boards expanded between two looks at the memo's size.
 MEMO_CHECK = 256
 #: Taps a greedy player makes at most.
@@ -157,11 +158,14 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Search:
     """What a search found: the best line (None: none found), whether it is proven best (a
-    proven None: no line clears the board), and the boards expanded."""
+    proven None: no line clears the board), the boards expanded, and what it held: the
+    boards seen (the transposition table) and the most chains remembered at once."""
 
     line: Line | None
     proven: bool
     expanded: int
+    boards: int = 0
+    chains: int = 0
 
 
 def _row_masks(width: int) -> dict[bytes, int]:
@@ -250,7 +254,7 @@ def solve(
     known = (drops + 1, 0) if upper is None else (drops - upper.drops, len(upper.taps))
     start = bytes(board)
     if not any(start):
-        return Search(Line((), drops), True, 0)
+        return Search(Line((), drops), True, 0, 1)
     best = {start: (0, 0)}
     came: dict[bytes, tuple[bytes, tuple[bytes, int]]] = {}
     bounds = geometry.bounds(start)
@@ -258,24 +262,32 @@ def solve(
     # (see the module) are still to be played; among equal f the lower net cost first
     # (measured: several times fewer boards than deeper first).
     queue = [(bounds[0], bounds[1], 0, 0, (0, 0), start, bounds)]
-    expanded, tried = 0, [0]
+    expanded, tried, held = 0, [0], 0
     reaches: list[dict[bytes, _Chain]] = [{} for _ in start]
+
+    def found(proven: bool) -> Search:
+        chains = max(held, sum(map(len, reaches)))
+        return Search(upper, proven, expanded, len(best), chains)
+
     while queue:
         f, fewest, net, taps, (preps, empties), cells, bounds = heapq.heappop(queue)
         if wanted is not None and (
             drops - min(f, known[0]) < wanted[0] or drops - known[0] > wanted[1]
         ):
-            return Search(upper, False, expanded)
+            return found(False)
         if (f, fewest) >= known:
             break
         if best[cells] != (net, taps):
             continue
         if tried[0] >= limit or _late(deadline):
-            return Search(upper, False, expanded)
+            return found(False)
         expanded += 1
-        if not expanded % MEMO_CHECK and sum(map(len, reaches)) > MEMO_ENTRIES:
-            for memo in reaches:
-                memo.clear()
+        if not expanded % MEMO_CHECK:
+            size = sum(map(len, reaches))
+            held = max(held, size)
+            if size > MEMO_ENTRIES:
+                for memo in reaches:
+                    memo.clear()
         filled = len(cells) - cells.count(0)
         h, at_least, spare = bounds
         for level in _next_levels(preps, empties, cells.count(0)):
@@ -294,7 +306,7 @@ def solve(
         moves = _chains(step, cells, preps, empties, tried, reaches, since)
         for k, (child, prepped, refund) in enumerate(moves):
             if not k % 64 and (tried[0] >= limit or _late(deadline)):
-                return Search(upper, False, expanded)
+                return found(False)
             child_net = net + 1 + preps - refund
             left = drops - child_net
             if left < 1 and (left < 0 or any(child)):
@@ -316,7 +328,7 @@ def solve(
             best[child] = (child_net, child_taps)
             came[child] = (cells, prepped)
             heapq.heappush(queue, (*entry, child_net, child_taps, (0, 0), child, child_bounds))
-    return Search(upper, True, expanded)
+    return found(True)
 
 
 def _next_levels(preps: int, empties: int, room: int) -> list[tuple[int, int]]:

@@ -128,6 +128,7 @@ def test_a_memo_started_afresh_finds_the_same_line(monkeypatch):
     monkeypatch.setattr(solver, "_chains", watched)
     # Chains run again count as tried: room for them.
     bounded = [solve(side, side, board, 10, limit=10 * solver.LIMIT) for side, board in boards]
+    assert all(search.chains > 10 for search in unbounded)  # past the tiny cap unbounded
     assert sum(cleared) > len(boards)  # the memo was started afresh during the searches
     for before, after in zip(unbounded, bounded, strict=True):
         assert before.proven and after.proven
