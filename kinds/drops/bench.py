@@ -188,9 +188,9 @@ def bench_memory() -> None:
     worst = boards.boards + chains.chains
     table(
         f"what the {len(SEARCHES)} 6×6 searches above held at most (5 s each; the chains "
-        f"memo is capped at {solver.MEMO_ENTRIES:,} entries, the boards grow with the taps "
-        f"tried); bytes estimated at {per_entry:.0f} an entry (tracemalloc peak of a "
-        f"{measured.boards + measured.chains:,}-entry search)",
+        f"memo is capped at {solver.MEMO_ENTRIES:,} entries and one board's, the boards "
+        f"grow with the taps tried); bytes estimated at {per_entry:.0f} an entry "
+        f"(tracemalloc peak of a {measured.boards + measured.chains:,}-entry search)",
         ["what", "entries", "MB (estimate)"],
         [
             ["boards seen (transposition table)", f"{boards.boards:,}", ""],

@@ -112,12 +112,11 @@ def test_the_seed_board_is_proven_to_end_with_14_drops():
 
 def test_a_memo_started_afresh_finds_the_same_line(monkeypatch):
     """The memo is bounded: cleared whenever it outgrows its cap, the search runs chains
-    again but proves the very same line (here cleared every 16 boards expanded)."""
+    again but proves the very same line (here a cap of 10 chains, past at most boards)."""
     rng = Stream("memo")
     boards = [(6, SEED), *((5, draw(25, rng)) for _ in range(2))]
     unbounded = [solve(side, side, board, 10) for side, board in boards]
     monkeypatch.setattr(solver, "MEMO_ENTRIES", 10)
-    monkeypatch.setattr(solver, "MEMO_CHECK", 16)
     cleared = []
     original = solver._chains
 
