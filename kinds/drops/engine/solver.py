@@ -192,28 +192,27 @@ class _Board:
 
     def components(self, board: bytes) -> int:
         """Components of the cells holding drops: cells sharing a row or a column join."""
+        return self.shape(board)[0]
+
+    def shape(self, board: bytes) -> tuple[int, int]:
+        """The components of the cells holding drops (cells sharing a row or a column join),
+        and the splashes a clearing line surely loses (``L`` of the module's docstring)."""
         flags, w = board.translate(self.flags), self.width
+        masks, line_lost = self.masks, self.line_lost
         groups: list[int] = []
+        lost, once, twice = 0, 0, 0
         for y in range(0, w * self.height, w):
-            merged = self.masks[flags[y : y + w]]
-            if merged:
+            merged = mask = masks[flags[y : y + w]]
+            if mask:
+                lost += line_lost[mask]
+                twice |= once & mask
+                once |= mask
                 apart = [g for g in groups if not g & merged]
                 for g in groups:
                     if g & merged:
                         merged |= g
                 groups = [*apart, merged]
-        return len(groups)
-
-    def lost(self, board: bytes) -> int:
-        """Splashes a clearing line surely loses (``L`` of the module's docstring)."""
-        flags, w, line_lost = board.translate(self.flags), self.width, self.line_lost
-        lost, once, twice = 0, 0, 0
-        for y in range(0, w * self.height, w):
-            mask = self.masks[flags[y : y + w]]
-            lost += line_lost[mask]
-            twice |= once & mask
-            once |= mask
-        return lost + 2 * once.bit_count() + twice.bit_count()
+        return len(groups), lost + 2 * once.bit_count() + twice.bit_count()
 
     def bounds(self, board: bytes) -> _Bounds:
         """What the module's docstring bounds a board still to clear by: ``h``, the taps at
@@ -221,7 +220,8 @@ class _Board:
         cells = len(board) - board.count(0)
         if not cells:
             return 0, 0, 0
-        parts, spare = self.components(board), sum(board) - self.lost(board)
+        parts, lost = self.shape(board)
+        spare = sum(board) - lost
         chains = parts - (cells + parts - 1) // 3 + FULL - max(board)
         drained = cells - spare - cells // 3
         taps = FULL - max(board) + parts
