@@ -33,6 +33,7 @@ from .models import (
     Result,
 )  # fmt: skip
 from .postgres_schema import STOCK_LOCK, migrate
+from .puzzles import Puzzles
 from .schema import NewPuzzle
 from .statements import numbered as pg
 from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
@@ -69,6 +70,34 @@ LOCK_TIMEOUT = "5s"
 IDLE_TIMEOUT = "60s"
 
 
+#: The game a change reads, its row locked (the puzzle's is never changed, so not locked).
+_LOCK_GAME = pg(sql.CHANGING_GAME) + " FOR NO KEY UPDATE OF g"
+#: Every write of a change in one statement: the game, the interaction that made it (none
+#: when its id is NULL; a duplicate fails the whole statement) and its moves, in order.
+_WRITE_CHANGE = pg(
+    f"""WITH changed AS ({sql.UPDATE_GAME} RETURNING id),
+    recorded AS (INSERT INTO interactions (id, game_id, at)
+        SELECT CAST(? AS BIGINT), id, CAST(? AS TIMESTAMPTZ) FROM changed
+        WHERE CAST(? AS BIGINT) IS NOT NULL)
+    INSERT INTO moves (game_id, user_id, move, hint, at, version)
+    SELECT changed.id, ?, m.move, ?, ?, ?
+    FROM changed, unnest(CAST(? AS TEXT[])) WITH ORDINALITY AS m (move, k) ORDER BY m.k"""
+)
+
+
+def _write_arguments(writes: rows.Writes) -> tuple[object, ...]:
+    """``_WRITE_CHANGE``'s arguments."""
+    interaction, _, at = writes.interaction or (None, None, None)
+    return (*writes.update, interaction, at, interaction, *writes.shared, list(writes.names))
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """A connection going back to the pool keeps its session as it is: nothing here changes
+    a session's settings, listens or holds a lock past its transaction (advisory locks are
+    transactions' own), so asyncpg's reset would only cost a round trip. (A transaction left
+    open is still rolled back, by the pool itself.)"""
+
+
 class Busy(StorageError):
     """A row stayed locked by another transaction for longer than ``LOCK_TIMEOUT``."""
 
@@ -81,6 +110,7 @@ class PostgresStorage:
         self._pool = pool
         self._codecs = codecs
         self._clock = clock
+        self._puzzles = Puzzles()
 
     @classmethod
     async def open(
@@ -120,6 +150,7 @@ class PostgresStorage:
                 "lock_timeout": LOCK_TIMEOUT,
                 "idle_in_transaction_session_timeout": IDLE_TIMEOUT,
             },
+            reset=_keep_session,
         )
 
     async def close(self) -> None:
@@ -287,27 +318,44 @@ class PostgresStorage:
         interaction_id: int | None = None,
     ) -> Changed:
         """Change a game (see ``Storage.change``) in one transaction that first locks the
-        game's row, so changes from every process apply one after the other."""
-        async with self._transaction() as db:
-            row = await db.fetchrow(pg(sql.GAME) + " FOR NO KEY UPDATE OF g", game_id)
-            if row is None:
-                raise GameNotFound("That game does not exist (any more).")
-            game = self._game(row)
-            if interaction_id is not None:
-                recorded = await db.fetchval(
-                    pg(sql.RECORD_INTERACTION), interaction_id, game_id, self._clock()
-                )
-                if recorded is None:
+        game's row, so changes from every process apply one after the other: the game read
+        with its interaction's dedupe, then one statement for every write."""
+        try:
+            async with self._transaction() as db:
+                row = await db.fetchrow(_LOCK_GAME, interaction_id, game_id)
+                if row is None:
+                    raise GameNotFound("That game does not exist (any more).")
+                puzzle = await self._puzzle_by_id(db, row["puzzle_id"])
+                game = rows.game_of(row, puzzle, self._codecs)
+                if row["seen"] is not None:
                     return Changed(game, applied=False)
-            rows.check_playable(game, expected_version)
-            now = self._clock()
-            change = rules(game, now)
-            update, moves, result = rows.change_writes(game, user_id, change, now, self._codecs)
-            await db.execute(pg(sql.UPDATE_GAME), *update)
-            await db.executemany(pg(sql.ADD_MOVE), moves)
-            if result is not None:
-                await db.execute(pg(sql.ADD_RESULT), *result)
-            return Changed(rows.changed(game, change, now), applied=True, context=change.context)
+                rows.check_playable(game, expected_version)
+                now = self._clock()
+                change = rules(game, now)
+                writes = rows.change_writes(
+                    game, user_id, change, now, self._codecs, interaction_id
+                )
+                await db.execute(_WRITE_CHANGE, *_write_arguments(writes))
+                if writes.result is not None:
+                    await db.execute(pg(sql.ADD_RESULT), *writes.result)
+                after = rows.changed(game, change, now)
+                return Changed(after, applied=True, context=change.context)
+        except asyncpg.UniqueViolationError as error:
+            if error.table_name != "interactions":
+                raise
+        # The same interaction, delivered again at once, was applied while this one waited
+        # for the game's row (read before that commit): nothing was written here.
+        again = await self.game(game_id)
+        assert again is not None
+        return Changed(again, applied=False)
+
+    async def _puzzle_by_id(self, db: Connection, puzzle_id: int) -> PuzzleRecord:
+        found = self._puzzles.get(puzzle_id)
+        if found is None:
+            row = await db.fetchrow(pg(sql.PUZZLE_BY_ID), puzzle_id)
+            assert row is not None  # a game's puzzle is never deleted
+            found = self._puzzles.keep(rows.puzzle(row))
+        return found
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._pool.fetch(pg(sql.MOVES), game_id)]

@@ -73,7 +73,12 @@ def puzzle(row: Row) -> PuzzleRecord:
 
 def game(row: Row, codecs: Codecs) -> Game:
     """The game of a ``GAMES`` row, its state decoded by its kind's codec."""
-    stored = puzzle(row)
+    return game_of(row, puzzle(row), codecs)
+
+
+def game_of(row: Row, stored: PuzzleRecord, codecs: Codecs) -> Game:
+    """The game of a ``games`` row playing ``stored``, its state decoded by its kind's
+    codec."""
     return Game(
         id=row["id"], puzzle=stored, state=codecs[stored.kind].decode_state(row["state"]),
         owner_id=row["owner_id"], mode=row["mode"], guild_id=row["guild_id"],
@@ -107,21 +112,39 @@ def check_playable(game: Game, expected_version: int | None) -> None:
         raise StaleGame("The board changed meanwhile: look at it again.")
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Writes:
+    """What a change writes, as statement arguments: ``UPDATE_GAME``'s, ``ADD_INTERACTION``'s
+    (None: no interaction to record), ``ADD_RESULT``'s (None: no result to store), and the
+    moves' names with what every move of the change shares (user, hint, time, version)."""
+
+    update: tuple[object, ...]
+    interaction: tuple[object, ...] | None
+    result: tuple[object, ...] | None
+    names: tuple[str, ...]
+    shared: tuple[object, ...]
+
+    @property
+    def moves(self) -> list[tuple[object, ...]]:
+        """The arguments of each ``ADD_MOVE``, in order."""
+        game_id, (user_id, *rest) = self.update[-1], self.shared
+        return [(game_id, user_id, name, *rest) for name in self.names]
+
+
 def change_writes(
-    game: Game, user_id: int, change: Change, now: object, codecs: Codecs
-) -> tuple[tuple[object, ...], list[tuple[object, ...]], tuple[object, ...] | None]:
-    """The arguments of ``UPDATE_GAME``, of each ``ADD_MOVE`` and of ``ADD_RESULT`` (None:
-    no result to store) for a change written at ``now`` (as the backend stores instants)."""
+    game: Game,
+    user_id: int,
+    change: Change,
+    now: object,
+    codecs: Codecs,
+    interaction_id: int | None = None,
+) -> Writes:
+    """What a change written at ``now`` (as the backend stores instants) writes."""
     finished = change.outcome != "playing"
     update = (
         codecs[game.kind].encode_state(change.state), change.turns, change.hints,
         change.outcome, now if finished else None, game.id,
     )  # fmt: skip
-    hint = change.hints > 0
-    version = game.version + 1  # the change's: every move of it shares it
-    moves: list[tuple[object, ...]] = [
-        (game.id, user_id, m, hint, now, version) for m in change.moves
-    ]
     result: tuple[object, ...] | None = None
     if change.result is not None and game.daily_id is not None:
         result = (
@@ -129,7 +152,10 @@ def change_writes(
             change.result.turns, change.result.hints, now, change.result.late,
             change.result.points, change.result.name,
         )  # fmt: skip
-    return update, moves, result
+    interaction = None if interaction_id is None else (interaction_id, game.id, now)
+    # The change's version: every move of it shares it.
+    shared = (user_id, change.hints > 0, now, game.version + 1)
+    return Writes(update, interaction, result, change.moves, shared)
 
 
 def changed(before: Game, change: Change, now: datetime) -> Game:

@@ -35,6 +35,7 @@ from .models import (
     PuzzleRecord,
     Result,
 )  # fmt: skip
+from .puzzles import Puzzles
 from .schema import LegacyPuzzles, NewPuzzle, migrate
 from .storage import Clock, Codecs, GameNotFound, Rules, utc_now
 
@@ -59,6 +60,10 @@ class SqliteStorage:
         self._codecs = codecs
         self._clock = clock
         self._lock = asyncio.Lock()
+        self._puzzles = Puzzles()
+        #: Changes waiting for the writer, and the task that runs them.
+        self._waiting: list[tuple[tuple[Any, ...], asyncio.Future[Changed]]] = []
+        self._committing: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(
@@ -89,7 +94,9 @@ class SqliteStorage:
         return cls(writer, reader, codecs, clock)
 
     async def close(self) -> None:
-        """Close both connections."""
+        """Close both connections (once the changes waiting are written)."""
+        if self._committing is not None:
+            await self._committing
         await self._reader.close()
         await self._writer.close()
 
@@ -270,35 +277,66 @@ class SqliteStorage:
         expected_version: int | None = None,
         interaction_id: int | None = None,
     ) -> Changed:
-        """Change a game (see ``Storage.change``). The whole transaction runs as one call on
-        the writer's thread."""
+        """Change a game (see ``Storage.change``). Changes that come while the writer is
+        busy wait for it, then share one transaction, applied one after the other in the
+        order they came: one commit (one flush to the disk) for all of them, and none is
+        answered before it."""
+        future: asyncio.Future[Changed] = asyncio.get_running_loop().create_future()
+        self._waiting.append(((game_id, user_id, rules, expected_version, interaction_id), future))
+        if self._committing is None or self._committing.done():
+            self._committing = asyncio.create_task(self._commit_waiting())
+        return await future
+
+    async def _commit_waiting(self) -> None:
+        """Run the waiting changes, in shared transactions, until none waits."""
         # One call on the writer's thread for the whole transaction (aiosqlite's own way of
         # running a function there; pinned version) instead of a thread hop per statement.
-        on_writer = cast(Callable[..., Awaitable[Changed]], self._writer._execute)
-        async with self._lock:
-            return await on_writer(
-                self._change, game_id, user_id, rules, expected_version, interaction_id
-            )
+        on_writer = cast(Callable[..., Awaitable[list[Any]]], self._writer._execute)
+        while self._waiting:
+            async with self._lock:
+                batch = [(args, f) for args, f in self._waiting if not f.cancelled()]
+                self._waiting = []
+                try:
+                    outcomes = await on_writer(self._change_all, [args for args, _ in batch])
+                except Exception as error:  # the connection is closed
+                    outcomes = [error] * len(batch)
+                except BaseException:
+                    for _, future in batch:
+                        future.cancel()
+                    raise
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    future.set_exception(outcome)
+                else:
+                    future.set_result(outcome)
 
-    def _change(
-        self,
-        game_id: int,
-        user_id: int,
-        rules: Rules,
-        expected_version: int | None,
-        interaction_id: int | None,
-    ) -> Changed:
+    def _change_all(self, batch: list[tuple[Any, ...]]) -> list[Changed | BaseException]:
+        """Changes in one transaction, on the writer's thread: each one's outcome, or what
+        refused it (it wrote nothing); if a write fails, nothing is written and every one
+        fails with it."""
         db = self._writer._conn  # the sqlite3 connection, on its own thread
-        db.execute("BEGIN IMMEDIATE")
+        outcomes: list[Changed | BaseException] = []
         try:
-            changed = self._change_in(db, game_id, user_id, rules, expected_version, interaction_id)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-        return changed
+            db.execute("BEGIN IMMEDIATE")
+            for args in batch:
+                try:
+                    changed, writes = self._decide(db, *args)
+                except Exception as refused:
+                    outcomes.append(refused)
+                    continue
+                if writes is not None:
+                    self._write(db, writes)
+                outcomes.append(changed)
+            db.execute("COMMIT")
+        except BaseException as error:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            return [error] * len(batch)
+        return outcomes
 
-    def _change_in(
+    def _decide(
         self,
         db: sqlite3.Connection,
         game_id: int,
@@ -306,26 +344,37 @@ class SqliteStorage:
         rules: Rules,
         expected_version: int | None,
         interaction_id: int | None,
-    ) -> Changed:
-        row = db.execute(sql.GAME, (game_id,)).fetchone()
+    ) -> tuple[Changed, rows.Writes | None]:
+        """Read the game and let ``rules`` decide the change (nothing written): what it
+        makes of the game, and its writes (None: the interaction was applied before)."""
+        row = db.execute(sql.CHANGING_GAME, (interaction_id, game_id)).fetchone()
         if row is None:
             raise GameNotFound("That game does not exist (any more).")
-        game = self._game(row)
-        if interaction_id is not None:
-            recorded = db.execute(
-                sql.RECORD_INTERACTION, (interaction_id, game_id, _text(self._clock()))
-            ).fetchone()
-            if recorded is None:
-                return Changed(game, applied=False)
+        game = rows.game_of(row, self._puzzle_by_id(db, row["puzzle_id"]), self._codecs)
+        if row["seen"] is not None:
+            return Changed(game, applied=False), None
         rows.check_playable(game, expected_version)
         now = self._clock()
         change = rules(game, now)
-        update, moves, result = rows.change_writes(game, user_id, change, _text(now), self._codecs)
-        db.execute(sql.UPDATE_GAME, update)
-        db.executemany(sql.ADD_MOVE, moves)
-        if result is not None:
-            db.execute(sql.ADD_RESULT, result)
-        return Changed(rows.changed(game, change, now), applied=True, context=change.context)
+        writes = rows.change_writes(game, user_id, change, _text(now), self._codecs, interaction_id)
+        after = rows.changed(game, change, now)
+        return Changed(after, applied=True, context=change.context), writes
+
+    def _puzzle_by_id(self, db: sqlite3.Connection, puzzle_id: int) -> PuzzleRecord:
+        found = self._puzzles.get(puzzle_id)
+        if found is None:
+            found = rows.puzzle(db.execute(sql.PUZZLE_BY_ID, (puzzle_id,)).fetchone())
+            self._puzzles.keep(found)
+        return found
+
+    @staticmethod
+    def _write(db: sqlite3.Connection, writes: rows.Writes) -> None:
+        if writes.interaction is not None:
+            db.execute(sql.ADD_INTERACTION, writes.interaction)
+        db.execute(sql.UPDATE_GAME, writes.update)
+        db.executemany(sql.ADD_MOVE, writes.moves)
+        if writes.result is not None:
+            db.execute(sql.ADD_RESULT, writes.result)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._all(sql.MOVES, game_id)]

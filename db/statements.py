@@ -64,11 +64,19 @@ SET_GAME_MESSAGE = "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?
 UNFINISHED_GAMES = f"""{GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'
     AND (CAST(? AS BIGINT) IS NULL OR g.channel_id = ?) ORDER BY g.id DESC"""
 DAILY_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.daily_id = ?"
-#: A move is a play: the game becomes the one its owner played, and opened, last.
-UPDATE_GAME = f"""UPDATE games SET state = ?, turns = turns + ?, hints = hints + ?,
-    version = version + 1, outcome = ?, finished_at = ?,
-    opened_order = {_NEXT_ORDER.format(owner="games.owner_id")},
-    played_order = {_NEXT_ORDER.format(owner="games.owner_id")} WHERE id = ?"""
+#: The game a change reads, without its puzzle (a puzzle never changes: the backends keep
+#: them by id), and ``seen``: the id of the interaction (first parameter) if it was applied
+#: before, else NULL (also for a NULL interaction).
+CHANGING_GAME = """SELECT g.*, i.id AS seen FROM games g LEFT JOIN interactions i ON i.id = ?
+    WHERE g.id = ?"""
+#: The interaction that made a change, once (the change reads ``seen`` first).
+ADD_INTERACTION = "INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)"
+#: A move is a play: the game becomes the one its owner played, and opened, last (one
+#: number for both, counted once).
+UPDATE_GAME = """UPDATE games SET state = ?, turns = turns + ?, hints = hints + ?,
+    version = version + 1, outcome = ?, finished_at = ?, (opened_order, played_order) =
+    (SELECT COALESCE(MAX(o.opened_order), 0) + 1, COALESCE(MAX(o.opened_order), 0) + 1
+    FROM games o WHERE o.owner_id = games.owner_id) WHERE id = ?"""
 ADD_MOVE = """INSERT INTO moves (game_id, user_id, move, hint, at, version)
     VALUES (?, ?, ?, ?, ?, ?)"""
 ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, seconds, turns,
