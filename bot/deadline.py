@@ -18,12 +18,13 @@ RETRY_DELAYS = (0.5, 2.0)
 
 
 class Deadline:
-    """Defers an interaction once ``DEFER_AFTER`` seconds pass without an answer."""
+    """Defers an interaction once ``after`` seconds (None: ``DEFER_AFTER``) pass without an
+    answer."""
 
-    def __init__(self, defer: Callable[[], Awaitable[Any]]) -> None:
+    def __init__(self, defer: Callable[[], Awaitable[Any]], after: float | None = None) -> None:
         self._defer = defer
         self._deferring = False
-        self._task = asyncio.create_task(self._later(DEFER_AFTER))
+        self._task = asyncio.create_task(self._later(DEFER_AFTER if after is None else after))
 
     async def _later(self, after: float) -> None:
         await asyncio.sleep(after)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import discord
@@ -106,18 +107,23 @@ async def move(
     command, under the board's lock: play it, build the board's message (its window
     following what the move wants in view; a win's picture when it won), then show it — a
     click updates the message it came from (at once, or after a deferred update when the
-    answer is not ready in time), ``note`` (what the move did) under its text; a typed move
-    updates the board in view (its public message and the private copy its player last saw,
-    keeping window and mode) and answers privately with the picture and ``note``, or with
-    the board itself when none is in view — in place of the question it was asked in, when
-    ``confirmed`` by that question's button. A move that ends the game updates every copy in
-    view. A win is announced in a line."""
+    answer is not ready in time or the move waits for another on its board), ``note`` (what
+    the move did) under its text; a typed move updates the board in view (its public message
+    and the private copy its player last saw, keeping window and mode) and answers privately
+    with the picture and ``note``, or with the board itself when none is in view — in place
+    of the question it was asked in, when ``confirmed`` by that question's button. A move
+    that ends the game updates every copy in view. A win is announced in a line."""
+    lock = interaction.client.shown.lock(game_id)
+    # A move that waits for another on its board defers at once: many at once are then
+    # all answered in time, however long the queue behind the lock.
+    after = 0.0 if lock.locked() else None
     if clicked is not None or confirmed:
-        deadline = Deadline(interaction.response.defer)
+        deadline = Deadline(interaction.response.defer, after)
     else:
-        deadline = Deadline(lambda: interaction.response.defer(ephemeral=True, thinking=True))
+        defer = partial(interaction.response.defer, ephemeral=True, thinking=True)
+        deadline = Deadline(defer, after)
     try:
-        async with interaction.client.shown.lock(game_id):
+        async with lock:
             played = await act()  # refused or failed here: nothing was stored
             said = note(played) if note is not None and played.applied else None
             try:

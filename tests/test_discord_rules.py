@@ -209,10 +209,32 @@ async def test_a_burst_of_clicks_on_one_board_is_answered_in_order(harness, monk
     for _ in range(12):
         harness.press(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE)
     await harness.settle(running)
-    answers = [r for r in harness.requests[before:] if r.callback_type == 7]
+    answers = [r for r in harness.requests[before:] if _shows_board(r)]
     turns = [int(re.findall(r"(\d+) turns?\b", r.content)[-1]) for r in answers]
     assert turns == list(range(1, 13))  # each edit newer than the one before
     assert harness.messages[message_id]["content"] == answers[-1].content
+
+
+def _shows_board(request):
+    """Whether a request shows a clicked board: the click's answer, or the edit of its
+    message after a deferred update."""
+    edit = request.method == "PATCH" and request.path.endswith("/@original")
+    return request.callback_type == 7 or edit
+
+
+async def test_clicks_waiting_for_their_board_are_deferred_at_once(harness):
+    """Many clicks at once on one board are all answered in time: each one that waits for
+    the move before it on the board is deferred at once, then shows its board."""
+    _, message_id, game = await new_board(harness)
+    running = asyncio.all_tasks()
+    before = len(harness.requests)
+    payloads = [harness.press(message_id, f"pipes:t:{game.id}:0:0:0:c", ALICE) for _ in range(5)]
+    await harness.settle(running)
+    made = harness.requests[before:]
+    answers = [[r for r in made if p["token"] in r.path] for p in payloads]
+    assert [a[0].callback_type for a in answers] == [7, 6, 6, 6, 6]
+    assert all(_shows_board(a[-1]) and a[-1].files for a in answers)
+    assert (await harness.bot.storage.game(game.id)).turns == 5
 
 
 async def test_a_slow_click_is_deferred_then_edited(harness, monkeypatch):
