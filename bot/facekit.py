@@ -29,6 +29,7 @@ from db import Game
 from play import Board, UserError
 from puzzle import Kind, Marks
 from puzzle.grid import DOWN, LEFT, RIGHT, UP, cell_name, parse_size
+from puzzle.levels import CHOICE_WORDS, WEEKLY
 from renderer.layout import layout
 
 from .face import Draw, Drawn, NewBoard, NewCommand
@@ -115,11 +116,13 @@ def level_new(
 
 def level_words(kind: Kind[Any, Any, Any, Any]) -> Callable[[str], str]:
     """Daily-post words for a kind whose parameters are a size and a level: '6×6 Ten Drops
-    (hard)'."""
+    (hard)', '6×6 Ten Drops (easy on Monday and Tuesday, …)' for a weekly choice."""
 
     def words(choice: str) -> str:
-        params = kind.parse_params(choice)
-        return f"{params.width}×{params.height} {kind.title} ({params.level})"
+        board, _, weekly = choice.partition(" ")
+        params = kind.parse_params(board)
+        level = CHOICE_WORDS[WEEKLY] if weekly == WEEKLY else params.level
+        return f"{params.width}×{params.height} {kind.title} ({level})"
 
     return words
 

@@ -30,9 +30,12 @@ could lose one (``CanLose``), so a front end can ask before they end a daily att
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+
+from .codes import quote
+from .levels import WEEKLY, on_day, split_choice
 
 if TYPE_CHECKING:
     from argparse import ArgumentParser, Namespace
@@ -180,12 +183,22 @@ class TextParams(Generic[SizedT]):
 
     def parse_daily(self, text: str) -> str:
         """Any parameters ``parse_params`` reads, written as they are stored (``6x6 hard``
-        → ``6x6h``)."""
-        return self.format_params(self.parse_params(text))
+        → ``6x6h``); for parameters with a level, ``weekly`` after a board too (``6x6
+        weekly``: its level changes with the weekday, ``puzzle.levels.WEEK_LEVELS``)."""
+        split = split_choice(text)
+        if split is None or split[1] != WEEKLY:
+            return self.format_params(self.parse_params(text))
+        params = self.parse_params(split[0])
+        if not hasattr(params, "level"):
+            raise ValueError(f"{quote(text)} is not a daily choice: this kind has no levels.")
+        return f"{self.format_params(replace(params, level='normal'))} {WEEKLY}"  # type: ignore[type-var]
 
     def daily(self, choice: str, day: date) -> SizedT:
-        """The same kind of board every day."""
-        return self.parse_params(choice)
+        """The same kind of board every day, at the weekday's level for a weekly choice."""
+        board, _, weekly = choice.partition(" ")
+        if weekly != WEEKLY:
+            return self.parse_params(choice)
+        return replace(self.parse_params(board), level=on_day(WEEKLY, day))  # type: ignore[type-var]
 
 
 class Kind(Protocol[ParamsT, PuzzleT, StateT, MoveT]):

@@ -29,6 +29,7 @@ from kinds.maze.picture import MazeView, render_maze_png
 from play import Board
 from puzzle import Marks
 from puzzle.grid import cell_name
+from puzzle.levels import CHOICE_WORDS, WEEKLY
 
 #: The level words of a daily choice's parameters.
 LEVEL_WORDS = {"easy": "no fog", "normal": "in fog", "hard": "in fog, with loops"}
@@ -156,9 +157,10 @@ def _body(board: Board) -> str:
 
 
 def _daily_words(choice: str) -> str:
-    """'15×15 Maze (in fog)'."""
-    params = KIND.parse_params(choice)
-    words = LEVEL_WORDS[params.level]
+    """'15×15 Maze (in fog)'; a weekly choice's levels by weekday."""
+    board, _, weekly = choice.partition(" ")
+    params = KIND.parse_params(board)
+    words = CHOICE_WORDS[WEEKLY] if weekly == WEEKLY else LEVEL_WORDS[params.level]
     if params.algorithm == "kruskal":
         words += ", Kruskal"
     return f"{params.width}×{params.height} Maze ({words})"

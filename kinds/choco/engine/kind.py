@@ -102,7 +102,9 @@ class ChocoKind(TextParams[Params]):
     generator = GENERATOR
     presets: tuple[str, ...] = ("8x8", "8x8e", "8x8h", "6x6", "6x6e", "10x10", "10x10h")
     default_daily = "8x8"
-    daily_presets: tuple[str, ...] = ("8x8", "8x8e", "8x8h", "6x6", "10x10", "10x10h")
+    daily_presets: tuple[str, ...] = (
+        "8x8", "8x8 weekly", "8x8e", "8x8h", "6x6", "10x10", "10x10h",
+    )  # fmt: skip
     scoring = Scoring(by="time")
     notation = (parse_params, format_params)
 

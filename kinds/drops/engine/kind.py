@@ -147,7 +147,7 @@ class DropsKind(TextParams[Params]):
     generator = GENERATOR
     presets: tuple[str, ...] = ("6x6", "6x6e", "6x6h", "5x5", "5x5h", "7x7")
     default_daily = "6x6"
-    daily_presets: tuple[str, ...] = ("6x6", "6x6e", "6x6h", "5x5", "5x5h")
+    daily_presets: tuple[str, ...] = ("6x6", "6x6 weekly", "6x6e", "6x6h", "5x5", "5x5h")
     #: Drops left at the clear (``Status.points``), then fewer taps, then time.
     scoring = Scoring(by="points")
     notation = (parse_params, format_params)

@@ -96,7 +96,7 @@ class MazeKind(TextParams[Params]):
     presets: tuple[str, ...] = ("12x12", "8x8", "16x16", "20x20", "30x30", "40x40")
     default_daily = "15x15"
     daily_presets: tuple[str, ...] = (
-        "15x15", "10x10", "20x20", "30x30", "15x15h", "20x20h", "30x30h", "15x15e",
+        "15x15", "15x15 weekly", "10x10", "20x20", "30x30", "15x15h", "20x20h", "30x30h", "15x15e",
     )  # fmt: skip
     #: Steps, then time: finished games rank by fewer moves (the steps walked, hints' steps
     #: included), then time with the hint penalty; over a period, by the steps in all.

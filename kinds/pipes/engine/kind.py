@@ -70,7 +70,7 @@ class PipesKind:
     )  # fmt: skip
     default_daily = "8x8 normal"
     daily_presets: tuple[str, ...] = (
-        "8x8 weekly", "5x4 weekly", "6x6 weekly", "10x10 weekly", "12x12 weekly",
+        "8x8 weekly", "6x6 weekly", "10x10 weekly", "12x12 weekly",
         "8x8 easy", "8x8 normal", "8x8 hard", "10x10 hard", "15x15 normal",
     )  # fmt: skip
     scoring = Scoring()
