@@ -218,9 +218,9 @@ class PostgresStorage:
             )
             return True
 
-    async def take_stocked(self, kind: str, params: str) -> PuzzleRecord | None:
+    async def take_stocked(self, kind: str, params: str, generator: str) -> PuzzleRecord | None:
         async with self._transaction() as db:
-            await db.execute(pg(sql.UNSTOCK_PLAYED), kind, params)
+            await db.execute(pg(sql.UNSTOCK_PLAYED), kind, params, generator)
             taken = await db.fetchval(
                 pg(sql.TAKE_STOCKED.format(skip=" FOR UPDATE SKIP LOCKED")), kind, params
             )

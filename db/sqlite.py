@@ -172,9 +172,9 @@ class SqliteStorage:
             )
             return True
 
-    async def take_stocked(self, kind: str, params: str) -> PuzzleRecord | None:
+    async def take_stocked(self, kind: str, params: str, generator: str) -> PuzzleRecord | None:
         async with self._transaction() as db:
-            await db.execute(sql.UNSTOCK_PLAYED, (kind, params))
+            await db.execute(sql.UNSTOCK_PLAYED, (kind, params, generator))
             taken = await self._one(sql.TAKE_STOCKED.format(skip=""), kind, params, on=db)
             if taken is None:
                 return None

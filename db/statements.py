@@ -138,11 +138,11 @@ STOCK_PUZZLE = """INSERT INTO stock (puzzle_id, kind, params, made_at)
 STOCKED = "SELECT COUNT(*) FROM stock WHERE kind = ? AND params = ?"
 #: Whether a game plays the stocked puzzle of row ``{0}``.
 _GAME_PLAYS = "EXISTS (SELECT 1 FROM games g WHERE g.puzzle_id = {0}.puzzle_id)"
-#: Stocked puzzles of a kind and parameters that a game plays (someone typed the seed) are
-#: no longer fresh.
-UNSTOCK_PLAYED = (
-    f"DELETE FROM stock WHERE kind = ? AND params = ? AND {_GAME_PLAYS.format('stock')}"
-)
+#: Stocked puzzles of a kind and parameters that a game plays (someone typed the seed), or
+#: that another generator than the one named made (an older version's), are no longer fresh.
+UNSTOCK_PLAYED = f"""DELETE FROM stock WHERE kind = ? AND params = ?
+    AND ({_GAME_PLAYS.format("stock")}
+        OR (SELECT p.generator FROM puzzles p WHERE p.id = stock.puzzle_id) <> ?)"""
 #: The oldest stocked puzzle of a kind and parameters that no game plays leaves the stock
 #: (``{skip}``: rows other transactions hold are passed over, where the database can).
 TAKE_STOCKED = f"""DELETE FROM stock WHERE puzzle_id = (SELECT s.puzzle_id FROM stock s

@@ -224,10 +224,11 @@ class Storage(Protocol):
         kind and parameters are stocked already or it was stored before (then nothing is
         stored); True if it was stocked."""
 
-    async def take_stocked(self, kind: str, params: str) -> PuzzleRecord | None:
-        """The oldest stocked puzzle of a kind and parameters, out of the stock for good (no
-        two callers get the same one), or None. Stocked puzzles a game plays already
-        (someone typed the seed) leave the stock unused."""
+    async def take_stocked(self, kind: str, params: str, generator: str) -> PuzzleRecord | None:
+        """The oldest stocked puzzle of a kind and parameters that ``generator`` made, out of
+        the stock for good (no two callers get the same one), or None. Stocked puzzles a
+        game plays already (someone typed the seed) or another generator made (an older
+        version of the kind's) leave the stock unused."""
 
     async def stock_counts(self) -> dict[tuple[str, str], int]:
         """How many puzzles are stocked, by kind and parameters (those with none left out)."""

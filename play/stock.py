@@ -68,7 +68,7 @@ class Stock:
         if not self.holds(kind, params):
             return None
         self._want(kind, params)
-        return await self.storage.take_stocked(kind, params)
+        return await self.storage.take_stocked(kind, params, KINDS[kind].generator)
 
     def _want(self, kind: str, params: str) -> None:
         self._wanted.setdefault((kind, params), None)

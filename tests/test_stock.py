@@ -40,7 +40,7 @@ async def test_a_new_board_comes_from_the_stock_once_its_preset_was_asked_for(st
     assert await bot.storage.stock_counts() == {("pipes", "6x6"): 1}
     assert taken.puzzle.kind == "pipes" and taken.puzzle.params == "6x6"
     assert await bot.stock.refill() == 1  # refilled as it is used
-    assert await bot.storage.take_stocked("pipes", "6x6") != taken.puzzle
+    assert await bot.storage.take_stocked("pipes", "6x6", KINDS["pipes"].generator) != taken.puzzle
 
 
 async def test_no_puzzle_is_handed_out_twice_even_at_once(stocked):
@@ -69,7 +69,9 @@ async def test_a_daily_is_never_handed_out(stocked):
     await stocked.command("new", ALICE, size=daily.puzzle.params)
     await bot.stock.refill()
     for _ in range(2):
-        fresh = await bot.storage.take_stocked("pipes", daily.puzzle.params)
+        fresh = await bot.storage.take_stocked(
+            "pipes", daily.puzzle.params, KINDS["pipes"].generator
+        )
         assert fresh.id != daily.puzzle.id and not fresh.seed.startswith(DAILY_PREFIX)
 
 
@@ -95,7 +97,7 @@ async def test_the_stock_survives_a_restart(tmp_path, clock):
     await again.start()
     try:
         await again.bot.stock.resume()  # what the running bot does first
-        await again.bot.storage.take_stocked("drops", "5x5")
+        await again.bot.storage.take_stocked("drops", "5x5", KINDS["drops"].generator)
         assert await again.bot.stock.refill() == 1  # the preset is kept full
         await again.command("new", BOB, group="drops", size="5x5")
         assert await again.bot.storage.stock_counts() == {("drops", "5x5"): 1}

@@ -547,13 +547,15 @@ async def test_the_stock_is_bounded_per_preset_and_takes_only_new_puzzles(storag
 async def test_a_stocked_puzzle_is_handed_out_once_oldest_first(storage):
     for k in range(3):
         await storage.stock_puzzle(fresh(f"s{k}"), limit=3)
-    oldest = await storage.take_stocked("pipes", "4x4")
+    oldest = await storage.take_stocked("pipes", "4x4", KIND.generator)
     assert oldest == await storage.puzzle("pipes", "4x4", "s0")  # still stored, for its game
-    taken = await asyncio.gather(*(storage.take_stocked("pipes", "4x4") for _ in range(5)))
+    taken = await asyncio.gather(
+        *(storage.take_stocked("pipes", "4x4", KIND.generator) for _ in range(5))
+    )
     seeds = [t.seed for t in taken if t is not None]
     assert sorted(seeds) == ["s1", "s2"] and taken.count(None) == 3
     assert await storage.stock_counts() == {}
-    assert await storage.take_stocked("pipes", "5x5") is None
+    assert await storage.take_stocked("pipes", "5x5", KIND.generator) is None
 
 
 async def test_a_game_started_on_a_stocked_puzzle_takes_it_out_of_the_stock(storage):
@@ -561,8 +563,19 @@ async def test_a_game_started_on_a_stocked_puzzle_takes_it_out_of_the_stock(stor
     await storage.stock_puzzle(fresh("other"), limit=3)
     typed = await storage.puzzle("pipes", "4x4", "typed")
     await new_game(storage, puzzle=typed)  # someone typed its seed
-    assert (await storage.take_stocked("pipes", "4x4")).seed == "other"
-    assert await storage.take_stocked("pipes", "4x4") is None
+    assert (await storage.take_stocked("pipes", "4x4", KIND.generator)).seed == "other"
+    assert await storage.take_stocked("pipes", "4x4", KIND.generator) is None
+
+
+async def test_a_puzzle_an_older_generator_stocked_is_never_handed_out(storage):
+    """After an upgrade of the kind's generator its old stock leaves at the next take, and
+    the preset counts only what the current generator made."""
+    await storage.stock_puzzle(replace(fresh("old"), generator="pipes/0"), limit=3)
+    await storage.stock_puzzle(fresh("new"), limit=3)
+    assert await storage.stock_counts() == {("pipes", "4x4"): 2}
+    assert (await storage.take_stocked("pipes", "4x4", KIND.generator)).seed == "new"
+    assert await storage.stock_counts() == {}
+    assert await storage.puzzle("pipes", "4x4", "old") is not None  # still stored
 
 
 async def test_the_stock_survives_a_restart(backend, tmp_path):
@@ -574,7 +587,7 @@ async def test_the_stock_survives_a_restart(backend, tmp_path):
     store = await open_backend(backend, tmp_path / "pipes.sqlite3")
     try:
         assert await store.stock_counts() == {("pipes", "4x4"): 1}
-        assert (await store.take_stocked("pipes", "4x4")).seed == "kept"
+        assert (await store.take_stocked("pipes", "4x4", KIND.generator)).seed == "kept"
     finally:
         await store.close()
 
