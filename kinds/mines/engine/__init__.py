@@ -5,6 +5,7 @@ Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers).
 """
 
 from kinds.mines.engine.generator import Layout, generate
+from kinds.mines.engine.grade import GRADES, grade, level_of
 from kinds.mines.engine.kind import GENERATOR, KIND, MinesKind
 from kinds.mines.engine.notation import (
     Move,
@@ -15,10 +16,11 @@ from kinds.mines.engine.notation import (
     parse_params,
 )
 from kinds.mines.engine.rules import Puzzle, State, make_puzzle, opening, play
-from kinds.mines.engine.solver import Deduction, Solver, Step, deduce, level_of, solve
+from kinds.mines.engine.solver import Deduction, Solver, Step, deduce, solve
 
 __all__ = [
     "GENERATOR",
+    "GRADES",
     "KIND",
     "Deduction",
     "Layout",
@@ -33,6 +35,7 @@ __all__ = [
     "format_move",
     "format_params",
     "generate",
+    "grade",
     "level_of",
     "make_puzzle",
     "opening",

@@ -1,4 +1,4 @@
-"""No-guess generation (generator ``mines/4``): every board clears by deduction alone from its
+"""No-guess generation (generator ``mines/5``): every board clears by deduction alone from its
 first opening, needs the rules of its level, and its first opening leaves enough to play.
 
 All draws come from ``puzzle.prng.Stream`` seeded with the code, so a code gives the same
@@ -24,12 +24,13 @@ can shrink it, as no mine ever moves next to an open zero). Boards too sparse fo
 (a handful of mines on a big board) get it lifted after ``OPENING_LAYOUTS`` shuffles; a
 board its first opening clears is drawn again up to ``MAX_LAYOUTS``.
 
-Levels: the solver is held to the level's rules (easy: one set; normal: two sets; hard: the
-mine count too), so it perturbs where those are stuck; a proof that needed only easier rules
-is dropped for a fresh shuffle too. Sparse boards are rarely normal or hard (big openings,
-few numbers), so after ``LEVEL_LAYOUTS`` shuffles an easier board is taken: a board's level
-is what its proof needed (``Layout.level``), not always the one asked for. The level gives
-way before the first opening's share does.
+Levels (``mines/5``): the solver is held to the level's rules (easy: one set; normal: two
+sets; hard: the mine count too), so it perturbs where those are stuck; a board whose grade
+(``grade.grade``) lies outside the level's band (``grade.GRADES``: too easy, say a hard board
+that needs the count but no two numbers together) is dropped for a fresh shuffle. After
+``LEVEL_LAYOUTS`` shuffles the board nearest the band is taken (sparse boards only: big
+openings, few numbers): a board's level is its grade's (``Layout.level``), not always the one
+asked for. The level gives way before the first opening's share does.
 
 The random stream keeps the name it had under ``mines/2``: a code whose draws never met an
 opening above its share gives the board ``mines/2`` gave.
@@ -37,11 +38,13 @@ opening above its share gives the board ``mines/2`` gave.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
+from kinds.mines.engine.grade import distance, grade
+from kinds.mines.engine.grade import level as level_of_grade
 from kinds.mines.engine.grid import block, count_numbers, flood
-from kinds.mines.engine.solver import UNKNOWN, Deduction, Solver
+from kinds.mines.engine.solver import UNKNOWN, Solver
 from puzzle.levels import LEVELS
 from puzzle.prng import Stream
 
@@ -49,8 +52,9 @@ from puzzle.prng import Stream
 MAX_PERTURBATIONS = 400
 #: Fresh layouts tried at most before generation gives up (never reached in the tests).
 MAX_LAYOUTS = 1000
-#: Fresh layouts tried for a board that needs its level before an easier one is taken.
-LEVEL_LAYOUTS = 300
+#: Fresh layouts tried for a board whose grade lies in its level's band before the one
+#: nearest the band is taken.
+LEVEL_LAYOUTS = 450
 #: The largest share of its safe cells (numerator, denominator) a board's first opening may
 #: open, per level, and the fresh layouts tried before it is lifted (only boards too sparse
 #: for it get that far). The kind's README gives the figures behind them.
@@ -66,9 +70,9 @@ class Layout:
     height: int
     mines: frozenset[int]
     start: int
-    #: What its proof needed: easy, normal or hard (see the module's docstring).
+    #: The level whose band holds its grade (see the module's docstring).
     level: str
-    #: The share of the solver's decisions that needed more than one set at a time.
+    #: Its grade (``grade.grade``).
     difficulty: float
     #: Perturbations over every run, and shuffled layouts tried (1 = the first one did).
     perturbations: int
@@ -102,9 +106,11 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
     rng = Stream(f"daily-pipes/mines/2/{code}")  # the name of mines/2: see the docstring
     start = draw_start(width, height, rng)
     cells = _outside(width, height, start)  # where mines can be
+    safe = width * height - count
     perturbations = 0
+    nearest: Layout | None = None
     for attempt in range(1, MAX_LAYOUTS + 1):
-        most = _most_opened(width * height - count, level, attempt)
+        most = _most_opened(safe, level, attempt)
         layout = bytearray(width * height)
         for mine in shuffled_mines(width, height, count, start, rng):
             layout[mine] = 1
@@ -118,18 +124,22 @@ def generate(width: int, height: int, count: int, code: str, level: str = "norma
             used = _run(solver, rng)
             perturbations += max(used, 0)
             if used == 0:
-                # A board easier than the level, while shuffles for it are left: another.
-                proof = Deduction(tuple(solver.steps), True)
-                if proof.rule < rules and attempt < LEVEL_LAYOUTS:
-                    break
+                value = grade(solver.steps, len(opening), safe)
                 mines = frozenset(c for c in cells if layout[c])
-                return Layout(
-                    width, height, mines, start, LEVELS[proof.rule - 1], proof.difficulty,
-                    perturbations, attempt,
+                made = Layout(
+                    width, height, mines, start, level_of_grade(value), value, perturbations,
+                    attempt,
                 )  # fmt: skip
+                if not distance(value, level):
+                    return made
+                if nearest is None or distance(value, level) < distance(nearest.difficulty, level):
+                    nearest = made
+                break  # a board outside the level's band: another shuffle
             if used < 0 or (fewest is not None and used >= fewest):
                 break
             fewest = used
+        if nearest is not None and attempt >= LEVEL_LAYOUTS:
+            return replace(nearest, perturbations=perturbations, layouts=attempt)
     raise RuntimeError(f"no no-guess {width}×{height} board with {count} mines was found")
 
 

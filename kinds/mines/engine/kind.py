@@ -19,6 +19,7 @@ from dataclasses import replace
 from datetime import date
 
 from kinds.mines.engine.generator import generate
+from kinds.mines.engine.grade import GRADES, level_of
 from kinds.mines.engine.grid import block, neighbours
 from kinds.mines.engine.notation import (
     Move,
@@ -29,7 +30,7 @@ from kinds.mines.engine.notation import (
     parse_params,
 )
 from kinds.mines.engine.rules import Puzzle, State, finished, make_puzzle, opening, play, solved
-from kinds.mines.engine.solver import Step, deduce, level_of
+from kinds.mines.engine.solver import Step, deduce
 from puzzle.codes import normalize_seed
 from puzzle.grid import decode_cells, encode_cells
 from puzzle.kind import Applied, Generated, Marks, Outcome, PuzzleText, Scoring, Status, TextParams
@@ -39,11 +40,15 @@ from puzzle.textboard import cells
 __all__ = ["GENERATOR", "KIND", "MinesKind", "Move", "Params", "Puzzle", "State"]
 
 #: Version of ``generate``; bump it whenever the same code would give another puzzle.
-#: ``mines/1`` had no levels: its boards, stored, load as any other and show the level they
-#: need. ``mines/2`` let the first opening open up to all but one safe cell; its boards,
+#: ``mines/1`` had no levels: its boards, stored, load as any other and show the level of their
+#: grade. ``mines/2`` let the first opening open up to all but one safe cell; its boards,
 #: stored, load as any other too. ``mines/3`` had the same rules as ``mines/4`` but a slower
-#: solver that decided in another order (so perturbations fell elsewhere).
-GENERATOR = "mines/4"
+#: solver that decided in another order (so perturbations fell elsewhere). ``mines/4`` took
+#: any board needing the mine count as hard (most needed no two numbers together), and its
+#: difficulty was the share of steps needing more than one number. Since ``mines/5`` the
+#: difficulty is the grade and each level a band of it (``grade.GRADES``): easy and normal
+#: codes keep their ``mines/4`` boards, hard ones mostly change.
+GENERATOR = "mines/5"
 
 _DESCRIPTION = re.compile(r"^(\d{1,2})x(\d{1,2}):(\d{1,3}):([0-9a-f]+)$")
 _STATE = "-fox"
@@ -65,6 +70,7 @@ class MinesKind(TextParams[Params]):
         "9x9 easy", "9x9 hard", "16x16 hard", "30x16 hard",
     )  # fmt: skip
     scoring = Scoring()
+    grades = GRADES
     notation = (parse_params, format_params)
 
     def parse_daily(self, text: str) -> str:

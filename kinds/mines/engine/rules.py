@@ -35,7 +35,7 @@ class Puzzle:
     #: The fewest clicks that clear the board from the first opening: its 3BV less the one
     #: click the first opening gives for free.
     par: int
-    #: What deduction needs to clear it: easy, normal or hard (``solver.level_of``); "" for a
+    #: The level of its grade: easy, normal or hard (``grade.level_of``); "" for a
     #: board not worked out (``make_puzzle`` leaves it to ``MinesKind.load``).
     level: str = ""
 

@@ -28,9 +28,8 @@ open number with unknown neighbours: a cell that becomes known shrinks the sets 
 that overlap it. As soon as the counts let a number decide again, the sets are dropped
 (what they derived is derived again if needed: the same rules reach the same cells). Only
 rule 3, when everything else is stuck, looks at the whole board. A rule runs only when the
-rules before it are stuck, so the highest rule a run used is what the board needs: its level
-(``easy`` 1, ``normal`` 2, ``hard`` 3, see ``level_of``); a solver may be held to the rules
-up to one.
+rules before it are stuck, so the rules a run used are what the board needs (its grade and
+level: ``grade``); a solver may be held to the rules up to one.
 
 A safe cell the solver decides is opened: it learns the cell's number from the mine layout
 it was given, and never reads the layout otherwise (or, told not to reveal, it learns
@@ -48,7 +47,6 @@ from typing import NamedTuple
 
 from kinds.mines.engine.grid import neighbours
 from kinds.mines.engine.rules import Puzzle, opening
-from puzzle.levels import LEVELS
 
 #: Knowledge of a cell that is not open: unknown, a mine, safe but closed (``reveal=False``).
 UNKNOWN, MINE, SAFE = -2, -1, -3
@@ -82,18 +80,6 @@ class Deduction:
     @property
     def mines(self) -> frozenset[int]:
         return frozenset(s.cell for s in self.steps if s.mine)
-
-    @property
-    def difficulty(self) -> float:
-        """The share of the decided cells that needed more than one set at a time."""
-        if not self.steps:
-            return 0.0
-        return round(sum(s.rule > 1 for s in self.steps) / len(self.steps), 3)
-
-    @property
-    def rule(self) -> int:
-        """The highest rule the solver needed (0 if it decided nothing)."""
-        return max((s.rule for s in self.steps), default=0)
 
 
 @cache
@@ -542,14 +528,6 @@ def deduce(
     solver = Solver(puzzle.width, puzzle.height, len(puzzle.mines), layout, opened, reveal=reveal)
     cleared = solver.run(until)
     return Deduction(tuple(solver.steps), cleared)
-
-
-def level_of(puzzle: Puzzle) -> str:
-    """What clearing a board from its first opening needs: ``easy`` (one number at a time),
-    ``normal`` (two numbers together), ``hard`` (the mine count); "" if deduction does not
-    clear it."""
-    deduction = deduce(puzzle, opening(puzzle))
-    return LEVELS[deduction.rule - 1] if deduction.cleared else ""
 
 
 def solve(puzzle: Puzzle) -> bool:
