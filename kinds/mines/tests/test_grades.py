@@ -4,15 +4,19 @@ oracle (easy: single numbers; normal: more; hard: several numbers together and t
 levels strictly ordered by the oracle on every board, and one board per level pinned."""
 
 from dataclasses import replace
+from datetime import date, timedelta
 from itertools import pairwise
 from math import floor
 
 import pytest
+from test_controls import setup
+from test_discord_rules import setup_kind
 
 from kinds.mines.engine import GRADES, KIND, deduce, grade, opening
 from kinds.mines.engine.generator import generate
 from kinds.mines.tests.grade_oracle import oracle, replay
 from kinds.mines.tests.test_engine import random_puzzle
+from playground.offline import CHANNEL_ID
 from puzzle.grid import encode_cells
 from puzzle.levels import LEVELS
 
@@ -87,6 +91,27 @@ def test_at_the_daily_size_every_easy_board_is_below_every_normal_below_every_ha
     }
     assert max(values["easy"]) < min(values["normal"])
     assert max(values["normal"]) < min(values["hard"])
+
+
+async def test_the_weekly_daily_ramps_by_the_oracle_through_the_daily_post(harness, clock):
+    """``9x9 weekly`` posted day by day through the real dispatch: every weekend board above
+    every weekday one, Wednesday to Friday above Monday and Tuesday (``mines/4``'s Saturday
+    could need less than its Wednesday)."""
+    clock.now = clock.now.replace(hour=10)  # Sunday 2026-11-22, after the 9:00 post
+    await setup_kind(harness, "mines", on=True, params="9x9 weekly")
+    await setup_kind(harness, "pipes", on=False)
+    await setup(harness, channel=(7, str(CHANNEL_ID)), time="9am", timezone="UTC")
+    week = []
+    for day in range(7):
+        clock.now += timedelta(days=1)
+        assert await harness.bot.poster.tick() == 1
+        monday = date(2026, 11, 23)
+        params = KIND.format_params(KIND.daily("9x9 weekly", monday + timedelta(days=day)))
+        daily = await harness.bot.storage.daily_puzzle(
+            monday + timedelta(days=day), "mines", params
+        )
+        week.append(oracle(daily.puzzle))
+    assert max(week[:2]) < min(week[2:5]) and max(week[2:5]) < min(week[5:])
 
 
 def test_a_board_with_no_layout_in_its_band_takes_the_nearest_and_says_its_level():
