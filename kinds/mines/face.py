@@ -164,7 +164,10 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="new", description="A Minesweeper board of your own in this channel")
     @app_commands.describe(
         size="beginner (9x9, 10 mines), intermediate (16x16, 40), expert (30x16, 99) or like 12x10",
-        level="easy: one number at a time; normal: two numbers together; hard: the mines left",
+        level=(
+            "easy: one number at a time; normal: two numbers together; hard: both and the mines "
+            "left"
+        ),
         mines="How many mines (default: the classic count of that size, else about 16% of cells)",
         seed="Any word: the same size, level, mines and seed give the same board",
     )
