@@ -28,6 +28,7 @@ from .deadline import with_retries
 from .kinds import FACES
 from .permissions import listed, missing_permissions
 from .replies import NO_MENTIONS
+from .texts import graded
 
 log = logging.getLogger(__name__)
 #: Servers whose posts are made at the same time, at most.
@@ -127,6 +128,7 @@ class DailyPoster:
             lines.append(
                 f"{face.icon} **Daily {kind.title} — {daily.date.isoformat()}** · "
                 f"{kind.label(puzzle)} · {face.par_text(kind.par(puzzle))}"
+                f"{graded(kind, daily.puzzle)}"
             )
             view.add_item(PlayButton(PlayButton.button(daily.id, f"▶ Play {kind.title}")))
         following = int(next_puzzle_time(settings, now).timestamp())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from discord import AppCommandOptionType, app_commands
 from discord.utils import escape_markdown, escape_mentions
 
-from db import Game, GuildSettings
+from db import Game, GuildSettings, PuzzleRecord
 from play import (
     Board,
     BoardOver,
@@ -37,6 +37,7 @@ from play.daily import choice_on, pending
 from play.history import RESTART
 from play.scoring import TIME_BUCKETS, period_dates
 from play.service import MAX_MOVES
+from puzzle import Graded, Kind
 
 if TYPE_CHECKING:
     from .face import Face
@@ -91,11 +92,23 @@ def title(board: Board) -> str:
     return f"{name} {board.game.puzzle.short_code}"
 
 
+def graded(kind: Kind[Any, Any, Any, Any], puzzle: PuzzleRecord) -> str:
+    """' · grade 2.4': the puzzle's grade (its ``difficulty``, a graded kind's own measure
+    of how hard it is to solve), for a puzzle its kind's current generator made; empty for
+    one an older generator made, whose difficulty measured something else."""
+    if not isinstance(kind, Graded) or puzzle.generator != kind.generator:
+        return ""
+    return f" · grade {puzzle.difficulty:.3g}"
+
+
 def status(board: Board, face: Face) -> str:
-    """The text above a board: what it is, then the face's lines (what the checker found,
-    the counters, a running timer), and the goal on a fresh board."""
+    """The text above a board: what it is (its level and grade), then the face's lines (what
+    the checker found, the counters, a running timer), and the goal on a fresh board."""
     game = board.game
-    head = f"**{title(board)}** · {board.kind.label(board.puzzle)} · {face.par_text(board.par)}"
+    head = (
+        f"**{title(board)}** · {board.kind.label(board.puzzle)} · {face.par_text(board.par)}"
+        f"{graded(board.kind, game.puzzle)}"
+    )
     fresh = not game.finished and game.turns == 0 and game.hints == 0 and game.version == 0
     return f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
 
@@ -218,7 +231,7 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
     puzzle = load(standings.daily.puzzle)
     lines = [
         f"**Daily {kind.title} {day.isoformat()}** · {kind.label(puzzle)} · "
-        f"{face.par_text(kind.par(puzzle))}"
+        f"{face.par_text(kind.par(puzzle))}{graded(kind, standings.daily.puzzle)}"
     ]
     scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
     here = {r.user_id for r in standings.local or []}

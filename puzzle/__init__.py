@@ -11,7 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .codes import Code, normalize_seed, parse_code, quote
-from .kind import Applied, CanLose, Generated, Kind, Marks, MoveError, PuzzleText, Scoring, Status
+from .kind import (
+    Applied,
+    CanLose,
+    Generated,
+    Graded,
+    Kind,
+    Marks,
+    MoveError,
+    PuzzleText,
+    Scoring,
+    Status,
+)
 
 if TYPE_CHECKING:
     from .registry import KINDS
@@ -27,7 +38,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "KINDS", "Applied", "CanLose", "Code", "Generated", "Kind", "Marks", "MoveError", "PuzzleText",
-    "Scoring", "Status",
+    "KINDS", "Applied", "CanLose", "Code", "Generated", "Graded", "Kind", "Marks", "MoveError",
+    "PuzzleText", "Scoring", "Status",
     "normalize_seed", "parse_code", "quote",
 ]  # fmt: skip

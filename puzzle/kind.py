@@ -268,6 +268,16 @@ class TextFormat(Protocol):
 
 
 @runtime_checkable
+class Graded(Protocol):
+    """A kind whose puzzles are graded: ``Generated.difficulty`` is the grade its own
+    human-like solver measures (higher: harder), and each level is a band of it,
+    ``grades[level] = (low, high)``, half-open, easiest first and disjoint; the generator
+    keeps a board only inside its level's band."""
+
+    grades: Mapping[str, tuple[float, float]]
+
+
+@runtime_checkable
 class CanLose(Protocol):
     """A kind whose games can be lost by a move (without it, no move ever loses one)."""
 

@@ -33,6 +33,10 @@ def make_bot(tmp_path, clock, **settings):
     )
 
 
+#: What a graded kind's board line ends with after par (a pattern): ' · grade 2.4'.
+GRADE = r"(?: · grade [0-9.e+-]+)?"
+
+
 def board_message(made):
     """The request that carried a board."""
     return next(r for r in made if any(f == "board.png" for f, _ in r.files))

@@ -6,7 +6,7 @@ board shows its kind's solution, and the help states the limits of a typed comma
 import re
 
 import pytest
-from botkit import ALICE, BOB, board_message, enable_daily, message_of, new_board
+from botkit import ALICE, BOB, GRADE, board_message, enable_daily, message_of, new_board
 from test_hidden_daily import post_of
 
 from bot.kinds import FACES
@@ -37,7 +37,7 @@ async def test_par_names_its_unit_on_every_board(harness, group):
     request, game = await started(harness, group)
     par = KINDS[group].par(load(game.puzzle))
     head = request.content.splitlines()[0]
-    assert head.endswith(f" · par {par} {BOARDS[group][1]}")
+    assert re.search(rf" · par {par} {BOARDS[group][1]}{GRADE}$", head)
 
 
 async def test_par_names_its_unit_in_the_post_the_leaderboard_and_the_win(harness):
@@ -46,13 +46,13 @@ async def test_par_names_its_unit_in_the_post_the_leaderboard_and_the_win(harnes
     made = await harness.command("daily", ALICE)
     game = next(g for g in await harness.bot.storage.unfinished_games(ALICE) if g.daily_id)
     par = KINDS["pipes"].par(load(game.puzzle))
-    assert f" · par {par} turns\n" in post_of(harness).content
+    assert re.search(rf" · par {par} turns{GRADE}\n", post_of(harness).content)
     won = await solve_by_clicks(harness, message_of(harness, board_message(made)), game)
     announcement = next(r for r in won if "🎉" in r.content)
     turns = (await harness.bot.storage.game(game.id)).turns
     assert f"with {turns} turns (par {par})." in announcement.content
     board = (await harness.command("leaderboard", BOB))[0].content
-    assert board.splitlines()[0].endswith(f" · par {par} turns")
+    assert re.search(rf" · par {par} turns{GRADE}$", board.splitlines()[0])
 
 
 async def test_minesweeper_counts_flags_apart_from_the_opens_par_counts(harness):

@@ -12,7 +12,17 @@ from itertools import pairwise
 
 import pgserver
 import pytest
-from botkit import ALICE, BOB, Harness, board_message, enable_daily, make_bot, message_of, new_board
+from botkit import (
+    ALICE,
+    BOB,
+    GRADE,
+    Harness,
+    board_message,
+    enable_daily,
+    make_bot,
+    message_of,
+    new_board,
+)
 from storekit import daily_result, new_game, turn
 from test_hidden_daily import post_of
 
@@ -115,7 +125,7 @@ async def test_par_is_the_fewest_turns_either_way_and_turning_back_meets_it(harn
     request, message_id, game = await new_board(harness, seed="par")
     par = sum(min(k, 4 - k) for k in clockwise)
     assert 3 in clockwise and par < sum(clockwise)
-    assert f" · par {par} turns\n" in request.content
+    assert re.search(rf" · par {par} turns{GRADE}\n", request.content)
     for cell, k in enumerate(clockwise):
         for _ in range(k if k < 3 else 0):
             clicked = await harness.click(message_id, f"pipes:t:{game.id}:{cell}:0:0:c", ALICE)
@@ -138,9 +148,9 @@ async def test_a_daily_stored_with_another_par_shows_the_true_one(harness, tmp_p
         database.execute("UPDATE puzzles SET par = par + 40")
     database.close()
     assert await harness.bot.poster.tick() == 1
-    assert f" · par {par} turns\n" in post_of(harness).content
+    assert re.search(rf" · par {par} turns{GRADE}\n", post_of(harness).content)
     board = (await harness.command("leaderboard", ALICE))[0].content
-    assert board.splitlines()[0].endswith(f" · par {par} turns")
+    assert re.search(rf" · par {par} turns{GRADE}$", board.splitlines()[0])
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
