@@ -41,7 +41,10 @@ HELP = """**Daily Maze** — walk from the orange start to the green exit in the
 • Picture: walls are dark lines, your trail is pale blue, you are the blue disc; the start \
 is an orange square, the exit a green diamond. Hatched grey is fog: in fog you see only \
 along straight corridors from where you have been.
-• Par: the steps of the shortest way out. Steps rank you first, then time.
+• Par: the steps of the shortest way out. In the fog steps are partly luck, so a daily \
+ranks every walk of at most the steps a careful explorer expects (the grade: expected steps \
+per cell) alike, then by time; a longer walk ranks by its steps. Without fog, steps rank \
+you first, then time.
 • Tip: at a junction, try the corridor heading towards the far corner first.
 • `/maze new [size] [level] [generator] [seed]`: a maze of your own, e.g. `/maze new 20x20 \
 hard`. Levels: easy (no fog), normal (fog), hard (fog and loops, so following one wall may \

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kinds.maze.engine.generator import generate
+from kinds.maze.engine.grade import GRADES
 from kinds.maze.engine.notation import (
     DIRECTIONS,
     Move,
@@ -35,7 +36,7 @@ from puzzle.kind import (
 from puzzle.textboard import walled
 
 #: Version of ``generate``; bump it whenever the same code would give another maze.
-GENERATOR = "maze/2"
+GENERATOR = "maze/3"
 
 _CELL = r"([A-Z]{1,2}[0-9]{1,2})"
 _DESCRIPTION = re.compile(rf"([0-9]{{1,2}})x([0-9]{{1,2}});start={_CELL};exit={_CELL};([0-9a-f/]+)")
@@ -101,11 +102,13 @@ class MazeKind(TextParams[Params]):
     #: Steps, then time: finished games rank by fewer moves (the steps walked, hints' steps
     #: included), then time with the hint penalty; over a period, by the steps in all.
     scoring = Scoring(by="moves")
+    #: Each level's band of grades (``grade``: a fog explorer's expected steps per cell).
+    grades = GRADES
     notation = (parse_params, format_params)
 
     def generate(self, params: Params, seed: str) -> Generated:
         seed, text = normalize_seed(seed), format_params(params)
-        maze = generate(
+        maze, graded = generate(
             params.width, params.height, params.algorithm, params.level, f"{text}-{seed}"
         )
         return Generated(
@@ -117,7 +120,7 @@ class MazeKind(TextParams[Params]):
             description=describe(maze),
             solution=path_letters(maze),
             par=maze.par,
-            difficulty=float(maze.forks),
+            difficulty=graded,
             generator=self.generator,
         )
 

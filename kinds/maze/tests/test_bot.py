@@ -163,3 +163,12 @@ async def test_a_daily_maze_is_solved_end_to_end_and_ranks_by_steps_then_time(ha
     first, second = (line for line in board.splitlines() if line[:2] in ("1.", "2."))
     assert first.startswith(f"1. {default_name(BOB)} · {maze.par} steps · 5:00"), board
     assert second.startswith(f"2. {default_name(ALICE)} · "), board  # faster, further
+
+
+async def test_a_new_hard_maze_puts_start_and_exit_a_third_of_it_apart(harness):
+    """``maze:8x8h-abc`` once had them side by side (H6 → H5)."""
+    _, _, game = await new_maze(harness, size="8x8", seed="abc", level="hard")
+    maze = load(game.puzzle)
+    across = abs(maze.start % 8 - maze.exit % 8) + abs(maze.start // 8 - maze.exit // 8)
+    assert across >= 3 and game.puzzle.generator == "maze/3"
+    assert KIND.grades["hard"][0] <= game.puzzle.difficulty

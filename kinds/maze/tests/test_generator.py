@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kinds.maze.engine import KIND, Params, describe, kruskal, make_maze, prim
-from kinds.maze.engine.generator import LOOP_SHARE, ends, open_loops, part
+from kinds.maze.engine.generator import CANDIDATES, LOOP_SHARE, apart, ends, open_loops, part
+from kinds.maze.engine.grade import grade
 from kinds.maze.tests.mazekit import BIT, graph_of
 from puzzle.prng import Stream
 
@@ -46,12 +47,23 @@ def test_every_maze_is_a_spanning_tree_before_its_loops(size, seed, algorithm):
 
 @settings(max_examples=40, deadline=None)
 @given(size=SIZES, seed=SEEDS, algorithm=st.sampled_from(sorted(GROW)))
-def test_start_and_exit_are_the_ends_of_a_longest_path(size, seed, algorithm):
+def test_start_ends_a_longest_path_and_the_exit_is_the_farthest_dead_end_a_third_away(
+    size, seed, algorithm
+):
     width, height = size
     cells = GROW[algorithm](width, height, Stream(seed))
     start, exit = ends(width, height, cells)
     graph = tree_graph(width, height, cells)
-    assert nx.shortest_path_length(graph, start, exit) == nx.diameter(graph)
+    assert max(nx.shortest_path_length(graph, start).values()) == nx.diameter(graph)
+
+    def across(cell):  # across plus down, on the board
+        return abs(cell % width - start % width) + abs(cell // width - start // width)
+
+    least = -(-max(width, height) // 3)
+    far = [c for c in graph if across(c) >= least and graph.degree(c) == 1]
+    assert exit in far
+    way = nx.shortest_path_length(graph, start)
+    assert way[exit] == max(way[c] for c in far)
 
 
 def inside(width, height, cell):
@@ -142,36 +154,42 @@ def follower_gets_out(maze, hand):
     return False
 
 
-#: The daily sizes of hard mazes, Prim's and Kruskal's, and of their 100 mazes ``follow0`` …
-#: ``follow99``: in how many both a left- and a right-hand follower from the start fail, with
-#: ``maze/1`` (the loops alone) and now (exactly those whose start and exit neither both lie
-#: on the border nor share a corner: 15x15h has 83 with both on the border, 2 sharing one).
+#: Daily sizes of hard mazes, Prim's and Kruskal's: how many mazes ``follow0`` … are
+#: checked, and in how many both a left- and a right-hand follower from the start fail with
+#: the loops alone and now (exactly those whose start and exit neither both lie on the
+#: border nor share a corner).
 DEFEATED = {
-    "15x15h": (0, 15),
-    "20x20h": (3, 25),
-    "30x30h": (3, 25),
-    "15x15kh": (11, 70),
-    "20x20kh": (21, 83),
-    "30x30kh": (26, 86),
+    "15x15h": (40, 1, 7),
+    "20x20h": (20, 0, 3),
+    "15x15kh": (40, 7, 31),
+    "20x20kh": (20, 6, 15),
 }
 
 
 @functools.cache
 def hard_mazes(params):
-    """The 100 hard mazes of ``DEFEATED`` as generated, each with its tree before the loops
-    and with the maze ``maze/1`` made of its code: both remade from the generator's random
-    stream by the same steps (tree, ends, then for ``maze/1`` loops and nothing more)."""
+    """The hard mazes of ``DEFEATED`` as generated, each with its tree before the loops and
+    the maze of its loops alone (``maze/1``'s way): remade from the generator's random stream
+    by the same steps (tree, ends, loops, the wall that parts them), candidate after
+    candidate until one is the maze generated."""
     parsed = KIND.parse_params(params)
     width, height, grow = parsed.width, parsed.height, GROW[parsed.algorithm]
     found = []
-    for k in range(100):
+    for k in range(DEFEATED[params][0]):
         made = KIND.generate(parsed, f"follow{k}")
-        rng = Stream(f"daily-pipes/maze/1/{made.params}-{made.seed}")
-        cells = grow(width, height, rng)
-        tree = tree_graph(width, height, cells)
-        start, exit = ends(width, height, cells)
-        open_loops(width, height, cells, {start, exit}, rng)
-        found.append((KIND.load(made), tree, make_maze(width, height, cells, start, exit, "hard")))
+        maze = KIND.load(made)
+        rng = Stream(f"daily-pipes/maze/3/{made.params}-{made.seed}")
+        for _ in range(CANDIDATES):
+            cells = grow(width, height, rng)
+            tree = tree_graph(width, height, cells)
+            start, exit = ends(width, height, cells)
+            open_loops(width, height, cells, {start, exit}, rng)
+            loops_alone = make_maze(width, height, cells, start, exit, "hard")
+            if apart(width, height, start, exit):
+                part(width, height, cells, start, exit, rng)
+            if tuple(cells) == maze.cells:
+                break
+        found.append((maze, tree, loops_alone))
     return found
 
 
@@ -180,10 +198,11 @@ def on_border(maze, cell):
 
 
 @pytest.mark.parametrize("params", sorted(DEFEATED))
-def test_hard_start_and_exit_are_the_ends_of_the_longest_path_of_the_tree(params):
-    """Start and exit of every hard maze are those of its tree before the loops: the two ends
-    of a longest shortest path, by two breadth-first searches of networkx (from cell 0 to
-    the lowest farthest cell, from there to the lowest farthest cell), never moved."""
+def test_hard_start_and_exit_are_those_of_the_tree_before_the_loops(params):
+    """Start and exit of every hard maze are those of its tree before the loops, by
+    networkx: the start the lowest cell farthest from cell 0 (an end of a longest path), the
+    exit the lowest dead end farthest from it a third of the larger side away on the board
+    (across plus down), never moved, and both stay dead ends."""
     for k, (maze, tree, _) in enumerate(hard_mazes(params)):
         graph = graph_of(maze)
         assert nx.is_tree(tree) and tree.number_of_nodes() == graph.number_of_nodes()
@@ -191,9 +210,14 @@ def test_hard_start_and_exit_are_the_ends_of_the_longest_path_of_the_tree(params
         far = nx.single_source_shortest_path_length(tree, 0)
         first = min(c for c, d in far.items() if d == max(far.values()))
         far = nx.single_source_shortest_path_length(tree, first)
-        second = min(c for c, d in far.items() if d == max(far.values()))
+        width, least = maze.width, -(-max(maze.width, maze.height) // 3)
+        apart_enough = [
+            c for c in tree
+            if abs(c % width - first % width) + abs(c // width - first // width) >= least
+            and tree.degree(c) == 1
+        ]  # fmt: skip
+        second = min(apart_enough, key=lambda c: (-far[c], c))
         assert (maze.start, maze.exit) == (first, second), k
-        assert far[second] == nx.diameter(tree, usebounds=True), k
         assert graph.degree(maze.start) == graph.degree(maze.exit) == 1, k
 
 
@@ -212,7 +236,7 @@ def test_no_wall_follower_walks_out_of_a_hard_maze_whose_ends_are_apart(params):
         assert out == (joined, joined), k
         after += not any(out)
         before += not follower_gets_out(loops_alone, -1) and not follower_gets_out(loops_alone, 1)
-    assert (before, after) == DEFEATED[params]
+    assert (len(hard_mazes(params)), before, after) == DEFEATED[params]
     for k in range(10):
         tree = KIND.load(KIND.generate(KIND.parse_params(params[:-1]), f"follow{k}"))
         assert follower_gets_out(tree, -1) and follower_gets_out(tree, 1), k
@@ -232,7 +256,7 @@ def test_par_is_the_shortest_path_and_the_solution_walks_it(size, seed, level):
     for letter in made.solution:
         cell += moved[letter]
     assert cell == maze.exit and maze.path[0] == maze.start
-    assert made.difficulty == sum(graph.degree(c) >= 3 for c in maze.path[:-1])
+    assert made.difficulty == grade(maze)
 
 
 @settings(max_examples=40, deadline=None)
@@ -249,29 +273,42 @@ def test_generation_leaves_the_global_random_state_alone():
     assert random.getstate() == before
 
 
-#: Generator ``maze/2`` must keep making these: a stored maze is never regenerated, but the
-#: same code must name the same maze until the generator's version changes. ``maze/2`` made
-#: anew only hard mazes whose start and exit are apart: ``9x7h-golden2`` (G6 off the border)
-#: and ``8x6kh-golden`` (F4) have one wall more than with ``maze/1``; ``8x6kh-abc`` and
-#: ``9x7h-golden`` (both ends on the border) are as ``maze/1`` made them.
+#: Generator ``maze/3`` must keep making these, one board of each level (normal, hard Prim
+#: and Kruskal, easy) with its grade: a stored maze is never regenerated, but the same code
+#: must name the same maze until the generator's version changes (``maze/3`` drew candidates
+#: until one's grade lay in its level's band, and moved exits a third of the maze away).
 GOLDEN = {
-    "6x5-golden": "6x5;start=F1;exit=F3;8c1888/6f1ae3/4fd738/82e553/657551",
-    "8x6kh-abc": "8x6;start=A5;exit=A1;884d9c98/6753e36b/cd596d1a/2e1ed7d3/43cb6961/45361651",
-    "8x6kh-golden": "8x6;start=F4;exit=B6;8c555d59/aa8c1acb/ef77d32a/a28cb8cb/e9a2a63a/22657553",
+    "6x5-golden": ("6x5;start=A5;exit=A1;4594d9/4575b2/cdd5b8/aaa4f3/222471", 0.633),
+    "8x6kh-abc": (
+        "8x6;start=G1;exit=B6;8c184949/6f9a8a4b/4ff3ebc3/c3e5b6f1/e1e1ac71/61653651",
+        0.82,
+    ),
+    "8x6kh-golden": (
+        "8x6;start=B5;exit=A2;cdd18498/22a86df3/49675be9/c755d363/a4d1a4d9/65757532",
+        0.949,
+    ),
     "9x7h-golden": (
-        "9x7;start=I1;exit=G1;8c598c188/eb8ae71aa/26f73c5f3/c5f18e161/2cfd7b8c9/cb22cbe3a/224536753"
+        "9x7;start=E1;exit=A1;8888455d9/ae3a4596b/6b8a4965b/8aa69a49a/6779aa47b/c5577fdd3/"
+        "245553261",
+        0.907,
     ),
     "9x7h-golden2": (
-        "9x7;start=G6;exit=A6;c949c51c9/265fbc53a/84dbef553/e532ae5d9/acddb612a/2aaae984b/473226753"
+        "9x7;start=I3;exit=A7;c59c1c559/657f1ed12/49cf53618/c7b6d551a/acb4fd5db/aae9aacb2/"
+        "222263261",
+        0.845,
     ),
-    "7x7e-daily": "7x7;start=G5;exit=G1;8c5dd18/6f9261a/cbe5553/a26d551/e516518/ed5d55b/2616512",
+    "7x7e-daily": (
+        "7x7;start=E7;exit=A1;8849459/ae5b84b/e347bcb/2494f3a/cd7db4b/22cb61a/4532453",
+        0.367,
+    ),
 }
 
 
 @pytest.mark.parametrize("code", sorted(GOLDEN))
 def test_generated_descriptions_stay_the_same(code):
     params, _, seed = code.partition("-")
-    assert KIND.generate(KIND.parse_params(params), seed).description == GOLDEN[code]
+    made = KIND.generate(KIND.parse_params(params), seed)
+    assert (made.description, made.difficulty) == GOLDEN[code]
 
 
 def test_the_way_from_start_to_exit_is_no_plain_right_and_down_walk():
