@@ -33,14 +33,21 @@ def score(result: Result) -> float:
     return result.seconds + penalty(result.hints)
 
 
+def ranked_moves(result: Result, scoring: Scoring) -> int:
+    """The moves a result ranks by: for a kind scored by moves its points where it stored
+    some (a maze in the fog: every walk up to the steps expected counts as that many), else
+    the moves made."""
+    return result.points if scoring.by == "moves" and result.points is not None else result.turns
+
+
 def _order(result: Result, scoring: Scoring) -> tuple[Any, ...]:
     # Late solves rank after every solve made while the date was running; a perfect tie
     # goes by user id, so every backend and every read ranks the same.
     if scoring.by != "time":
         points = -(result.points or 0) if scoring.by == "points" else 0
         return (
-            result.late, points, result.turns, score(result), result.hints, result.solved_at,
-            result.user_id,
+            result.late, points, ranked_moves(result, scoring), score(result), result.hints,
+            result.solved_at, result.user_id,
         )  # fmt: skip
     return (
         result.late, 0, score(result), result.hints, result.turns, result.solved_at,
@@ -103,7 +110,7 @@ def period_ranked(results: Iterable[Result], scoring: Scoring) -> list[PeriodSta
         solves[user] = solves.get(user, 0) + 1
         totals[user] = totals.get(user, 0.0) + score(result)
         points[user] = points.get(user, 0) + (result.points or 0)
-        moves[user] = moves.get(user, 0) + result.turns
+        moves[user] = moves.get(user, 0) + ranked_moves(result, scoring)
 
     def order(user: int) -> tuple[Any, ...]:
         scored = {"points": -points[user], "moves": moves[user]}.get(scoring.by, 0)

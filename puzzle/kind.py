@@ -73,6 +73,8 @@ class PuzzleText(Protocol):
     def par(self) -> int: ...
     @property
     def difficulty(self) -> float: ...
+    @property
+    def generator(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,8 @@ class Applied(Generic[StateT, MoveT]):
 
 @dataclass(frozen=True, slots=True)
 class Status:
-    """Where a game stands, the points it scores where the kind scores points, and the
+    """Where a game stands, the points it scores where the kind scores points (for a kind
+    scored by moves: the moves that rank, where they differ from those made), and the
     kind's own details (e.g. flooded and loop tiles)."""
 
     outcome: Outcome
@@ -145,8 +148,9 @@ class Status:
 class Scoring:
     """How a kind's finished dailies rank: by time (with the hint penalty); by the points of
     ``Status.points`` first (more is better: drops left …), then fewer moves, then time; or
-    by fewer moves first (a maze's steps), then time. Over a week, month or all time: days
-    solved, then those points, or fewer moves in all, then the total time."""
+    by fewer moves first (a maze's steps; ``Status.points``, where the kind gives them: the
+    moves that rank instead), then time. Over a week, month or all time: days solved, then
+    those points, or fewer moves in all, then the total time."""
 
     by: Literal["time", "points", "moves"] = "time"
 

@@ -184,3 +184,23 @@ def test_a_kind_scoring_moves_ranks_fewer_moves_first_on_the_day_and_over_a_peri
         (2, 400),
         (3, 40),
     ]
+
+
+def test_a_kind_scoring_moves_ranks_by_the_moves_it_stored_as_points_where_it_did():
+    """A maze in the fog stores the steps that rank (every walk up to the expected steps
+    counts as that many): walks within them rank by time, a longer walk after them."""
+    moves = Scoring(by="moves")
+    day = [
+        result(1, 300, turns=40, points=120),  # straight out, slow
+        result(2, 60, turns=110, points=120),  # wandered within the expected, fast
+        result(3, 30, turns=150, points=150),  # wandered past it, fastest
+        result(4, 90, turns=100),  # a maze stored without a grade: its steps
+    ]
+    assert [s.result.user_id for s in ranked(day, moves)] == [4, 2, 1, 3]
+    assert [(p.user_id, p.moves) for p in period_ranked(day, moves)] == [
+        (4, 100),
+        (2, 120),  # as many as 1, in less time
+        (1, 120),
+        (3, 150),
+    ]
+    assert [s.result.user_id for s in ranked(day, Scoring())] == [3, 2, 4, 1]  # time: no change

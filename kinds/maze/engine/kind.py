@@ -3,6 +3,7 @@ package's docstring (``kinds.maze.engine``)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -37,6 +38,8 @@ from puzzle.textboard import walled
 
 #: Version of ``generate``; bump it whenever the same code would give another maze.
 GENERATOR = "maze/3"
+#: Generators whose mazes' difficulty was no grade (``maze/2``: the forks of the way out).
+UNGRADED = ("maze/1", "maze/2")
 
 _CELL = r"([A-Z]{1,2}[0-9]{1,2})"
 _DESCRIPTION = re.compile(rf"([0-9]{{1,2}})x([0-9]{{1,2}});start={_CELL};exit={_CELL};([0-9a-f/]+)")
@@ -125,9 +128,12 @@ class MazeKind(TextParams[Params]):
         )
 
     def load(self, stored: PuzzleText) -> Maze:
-        """The maze of a stored description (the solution is not read)."""
+        """The maze of a stored description (the solution is not read), with the steps its
+        grade expects in the fog where it was graded so."""
         maze = read(stored.description, parse_params(stored.params))
-        return replace(maze, code=f"{stored.params}-{stored.seed}")
+        graded = stored.generator not in UNGRADED and maze.fog
+        expected = math.ceil(stored.difficulty * maze.width * maze.height) if graded else 0
+        return replace(maze, code=f"{stored.params}-{stored.seed}", expected=expected)
 
     def label(self, puzzle: Maze) -> str:
         """'12×12 · normal', '20×20 · hard · Kruskal'."""
@@ -173,6 +179,8 @@ class MazeKind(TextParams[Params]):
         ``seen`` (the cells out of the fog), ``steps``, and ``path`` (the shortest path from
         the start, once solved; empty before)."""
         solved = state.player == puzzle.exit
+        # In the fog, a walk of at most the steps expected ranks as that many (see the help).
+        ranks = max(state.steps, puzzle.expected) if solved and puzzle.expected else None
         details = {
             "player": state.player,
             "visited": state.visited,
@@ -180,7 +188,7 @@ class MazeKind(TextParams[Params]):
             "steps": state.steps,
             "path": puzzle.path if solved else (),
         }
-        return Status("solved" if solved else "playing", details)
+        return Status("solved" if solved else "playing", details, points=ranks)
 
     def hint(self, puzzle: Maze, state: State) -> Move | str:
         """A run along a shortest path from the player's cell to the exit."""

@@ -51,6 +51,9 @@ class Maze:
     path: tuple[int, ...]
     #: The puzzle's code (``12x12-abc``), once loaded from a stored puzzle.
     code: str = ""
+    #: The steps an explorer in the fog expects to walk (its grade, ``grade.py``), once
+    #: loaded from a stored puzzle graded so; 0: unknown, or no fog.
+    expected: int = 0
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -61,11 +64,6 @@ class Maze:
     def par(self) -> int:
         """The steps of the shortest path."""
         return len(self.path) - 1
-
-    @property
-    def forks(self) -> int:
-        """Junctions on the shortest path: the choices a walker must get right."""
-        return sum(len(OPEN[self.cells[c]]) >= 3 for c in self.path[:-1])
 
     @property
     def fog(self) -> bool:

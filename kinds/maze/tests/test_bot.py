@@ -1,6 +1,7 @@
 """The maze through the real dispatch: arrows that run, the window following the player,
 typed runs and walks back, fog on the picture, a win, a give-up and the daily post."""
 
+import math
 from datetime import timedelta
 
 from botkit import (
@@ -172,3 +173,37 @@ async def test_a_new_hard_maze_puts_start_and_exit_a_third_of_it_apart(harness):
     across = abs(maze.start % 8 - maze.exit % 8) + abs(maze.start // 8 - maze.exit // 8)
     assert across >= 3 and game.puzzle.generator == "maze/3"
     assert KIND.grades["hard"][0] <= game.puzzle.difficulty
+
+
+async def test_in_the_fog_a_daily_ranks_walks_within_the_expected_steps_by_time(harness, clock):
+    """Steps in the fog are partly luck: Alice wanders (within the steps her maze's grade
+    expects) but is out sooner than Bob, who walks straight: she ranks first."""
+    await enable_daily(harness, "5x4", DailyKind("maze", "8x8", position=0))
+    assert await harness.bot.poster.tick() == 1
+    walked = {}
+    for user, wander, wait in ((ALICE, True, 30), (BOB, False, 300)):
+        made = await harness.command("daily", user, group="maze")
+        request = board_message(made)
+        message_id = message_of(harness, request)
+        game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
+        maze = load(game.puzzle)
+        clock.now += timedelta(seconds=wait)
+        if wander:
+            run = KIND.format_move(maze, KIND.hint(maze, KIND.initial_state(maze))).lower()
+            arrow = next(i for i in request.custom_ids() if f":a:{game.id}:{run}:" in i)
+            await harness.click(message_id, arrow, user)
+            await harness.command("go", user, group="maze", cell=maze.name(maze.start))
+        state = (await harness.bot.storage.game(game.id)).state
+        letters = []
+        while state.player != maze.exit:
+            run = KIND.hint(maze, state)
+            letters.append(KIND.format_move(maze, run))
+            state = KIND.apply(maze, state, [run]).state
+        await harness.command("move", user, group="maze", moves="".join(letters))
+        walked[user] = (await harness.bot.storage.game(game.id)).turns
+    assert maze.level == "normal" and maze.par == walked[BOB] < walked[ALICE] <= maze.expected
+    assert maze.expected == math.ceil(game.puzzle.difficulty * 64)
+    board = (await harness.command("leaderboard", ALICE, group="maze"))[0].content
+    first, second = (line for line in board.splitlines() if line[:2] in ("1.", "2."))
+    assert first.startswith(f"1. {default_name(ALICE)} · {walked[ALICE]} steps · 0:30"), board
+    assert second.startswith(f"2. {default_name(BOB)} · {maze.par} steps · 5:00"), board
