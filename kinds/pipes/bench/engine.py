@@ -221,8 +221,8 @@ def bench_levels() -> None:
                 ]
             )
     table(
-        "levels (ms per puzzle; difficulty = dead-end cuts per tile)",
-        ["board", "level", "median", "p95", "mean difficulty"],
+        "levels (ms per puzzle; difficulty = the grade, engine/grade.py)",
+        ["board", "level", "median", "p95", "mean grade"],
         rows,
     )
 

@@ -5,6 +5,7 @@ Imports nothing of the project but the shared core, ``puzzle`` (see DESIGN.md's 
 
 from kinds.pipes.engine.checker import Check, check, flow_layers
 from kinds.pipes.engine.generator import Puzzle, from_code, generate, source_of
+from kinds.pipes.engine.grade import GRADES, grade
 from kinds.pipes.engine.kind import GENERATOR, KIND, PipesKind, State
 from kinds.pipes.engine.notation import (
     Move,
@@ -16,7 +17,7 @@ from kinds.pipes.engine.notation import (
     parse_code,
     parse_size,
 )  # fmt: skip
-from kinds.pipes.engine.solver import EASY, NORMAL, Deduction, deduce, solve
+from kinds.pipes.engine.solver import EASY, EDGES, HARD, NORMAL, Deduction, deduce, solve
 from kinds.pipes.engine.tiles import (
     DOWN,
     GLYPHS,
@@ -35,8 +36,11 @@ from puzzle.levels import LEVELS
 __all__ = [
     "DOWN",
     "EASY",
+    "EDGES",
     "GENERATOR",
     "GLYPHS",
+    "GRADES",
+    "HARD",
     "KIND",
     "LEFT",
     "LEVELS",
@@ -57,6 +61,7 @@ __all__ = [
     "format_move",
     "from_code",
     "generate",
+    "grade",
     "make_code",
     "nearest_turns",
     "normalize_seed",

@@ -1,4 +1,4 @@
-"""Puzzle generation (generator ``pipes/3``): randomized Prim with the T-cap, made unique by
+"""Puzzle generation (generator ``pipes/4``): randomized Prim with the T-cap, made unique by
 Tatham's perturbation until the solver's deduction decides every tile, then scrambled.
 
 Each deduction runs over the whole board, so the generator spends them sparingly (a 60×60
@@ -26,11 +26,12 @@ already): a cycle in a tree, which is impossible. So Prim always spans the board
 ``spanning_tree`` still verifies it and ``kinds/pipes/tests/test_generator.py`` checks
 thousands of seeds.
 
-Levels: ``easy`` puzzles are made unique for the solver's easy rules alone (edges and loops),
-so they never need dead-end reasoning; ``normal`` ones for all its rules (Tatham's standard:
-small ones are often easy all the same); ``hard`` ones are, of up to ``HARD_TREES`` normal
-ones, the one the easy rules leave most undecided. A puzzle's ``difficulty`` is the dead-end
-reasoning the solver used: candidates those rules removed, per tile.
+Levels by grade (``grade.py``): a level's board is made unique for its rule tier (easy: edges
+and loops; normal: Tatham's; hard: those with trials), and kept only when its grade lies in
+the level's band, i.e. when the tier below does not solve it; else a new tree is drawn, up to
+``MAX_CANDIDATES`` (then the candidate nearest the band is kept). Boards too small for a level
+to occur often (``SMALLEST``) draw ``FEW_CANDIDATES`` at most. A puzzle's ``difficulty`` is
+its grade.
 """
 
 from __future__ import annotations
@@ -40,9 +41,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from kinds.pipes.engine.candidates import SIDES
+from kinds.pipes.engine.grade import GRADES, TIERS, grade
 from kinds.pipes.engine.grid import grid
 from kinds.pipes.engine.notation import WRAP_NOT_EASY, make_code, parse_code
-from kinds.pipes.engine.solver import EASY, NORMAL, deduce
+from kinds.pipes.engine.solver import Deduction, deduce
 from kinds.pipes.engine.tiles import QUARTERS, ROTATED, TURNS
 from puzzle.grid import parse_size
 from puzzle.levels import LEVELS
@@ -61,13 +63,18 @@ RING_PASSES, RING_REACH = 3, 4
 MAX_GROWTH = 4
 #: Passes re-drawing the loop-closing connections in a scramble before it starts over.
 MAX_REDRAWS = 200
-#: Trees grown for one puzzle at most.
-MAX_TREES = 200
+#: Trees drawn for one puzzle at most: each made unique for its level's rule tier, kept
+#: when its grade lies in the level's band. On flat boards of at least ``SMALLEST`` tiles a
+#: hard board is one tree in 170 (8×8) to 500 (6×6), a normal one in 14 (8×8) to 140 (5×4),
+#: so the fallback to the nearest candidate practically never happens.
+MAX_CANDIDATES = 5000
+#: Flat boards under this many tiles need more than the level's tier too seldom to search:
+#: they draw ``FEW_CANDIDATES`` at most (no 3×3 or 4×3 board of 2,000 needed more than the
+#: easy rules, nor a 5×4 one of 4,000 trials).
+SMALLEST = {"easy": 0, "normal": 16, "hard": 36}
+FEW_CANDIDATES = 16
 #: At least this share of the tiles must start away from their solved orientation.
 MIN_SCRAMBLED_SHARE = 2 / 3
-#: A hard puzzle is the hardest of at most this many normal ones: the one the easy rules
-#: leave most undecided; a tree that leaves ``HARD_SHARE`` of the tiles is hard enough.
-HARD_TREES, HARD_SHARE = 16, 0.2
 _CAPPED = frozenset((7, 11, 13, 14))
 #: Prim's frontier entry: (cell, side bit, the neighbour's facing bit, neighbour).
 Exit = tuple[int, int, int, int]
@@ -87,8 +94,8 @@ class Puzzle:
     solution: tuple[int, ...]
     tiles: tuple[int, ...]
     code: str
-    #: Candidates the solver's dead-end rules removed, per tile (higher is harder); 0.0 for
-    #: easy puzzles and those made with ``unique=False``.
+    #: The grade (``grade.py``: the rule tier it needs, plus the share of tiles the tier below
+    #: leaves); 0.0 for puzzles made with ``unique=False``.
     difficulty: float
     unique: bool
     #: Edges connect across the border.
@@ -277,9 +284,9 @@ def _joins(
 
 def _make_unique(
     width: int, height: int, tree: list[int], rng: Stream, wrap: bool, rules: int
-) -> float | None:
+) -> Deduction | None:
     """Perturb ``tree`` in place until the rules up to ``rules`` decide every tile (so it has
-    exactly one solution); returns its difficulty, or None to ask for a fresh tree."""
+    exactly one solution); returns that deduction, or None to ask for a fresh tree."""
     nb = grid(width, height, wrap).neighbours
     # The commonest ambiguities are found without the solver: perturb them before the first
     # run, and again wherever a perturbation made new ones.
@@ -289,7 +296,7 @@ def _make_unique(
         if deduction is None:
             raise RuntimeError("the solver rejected a spanning tree")
         if deduction.solved:
-            return round(deduction.cuts / (width * height), 2)
+            return deduction
         # Tatham starts afresh when the ambiguous regions do not get fewer; since a region
         # that no link fits takes in the cells around it, every region can be perturbed and
         # the tree is kept (on a 60×60 board his rule grew two and a half trees a puzzle).
@@ -543,32 +550,36 @@ def build(
 ) -> tuple[list[int], list[int], float]:
     """The work of ``generate`` on any board size (the benchmark also runs it beyond what
     people may ask for): (solution, scrambled tiles, difficulty)."""
-    rules = EASY if level == "easy" else NORMAL
-    best: tuple[int, float, list[int]] | None = None
-    trees = HARD_TREES if level == "hard" and unique else 1
-    for _ in range(MAX_TREES):
+    if not unique:
         tree = spanning_tree(width, height, rng, wrap)
-        share = _make_unique(width, height, tree, rng, wrap, rules) if unique else 0.0
-        if share is None:
+        return tree, scramble(width, height, tree, rng, wrap), 0.0
+    low, high = GRADES[level]
+    small = not wrap and width * height < SMALLEST[level]
+    best: tuple[float, float, list[int]] | None = None  # (distance to the band, grade, tree)
+    for _ in range(FEW_CANDIDATES if small else MAX_CANDIDATES):
+        tree = spanning_tree(width, height, rng, wrap)
+        deduction = _make_unique(width, height, tree, rng, wrap, TIERS[level])
+        if deduction is None or (best and not small and not _may_need_the_tier(level, deduction)):
             continue
-        trees -= 1
-        # A hard puzzle is the one the easy rules leave most undecided.
-        left = _easy_left(width, height, tree, wrap) if level == "hard" and unique else 0
-        if best is None or left > best[0]:
-            best = (left, share, tree)
-        if not trees or left >= HARD_SHARE * width * height:
+        rated = grade(width, height, tree, wrap)
+        distance = max(low - rated, rated - high + 0.01, 0.0)
+        if best is None or distance < best[0]:
+            best = (distance, rated, tree)
+        if not distance:
             break
     if best is None:  # never seen: even 3×3 wrapping boards succeed on 40% of the trees
-        raise RuntimeError(f"no unique {width}×{height} puzzle in {MAX_TREES} trees")
-    _, share, tree = best
-    return tree, scramble(width, height, tree, rng, wrap), share
+        raise RuntimeError(f"no unique {width}×{height} puzzle")
+    _, rated, tree = best
+    return tree, scramble(width, height, tree, rng, wrap), rated
 
 
-def _easy_left(width: int, height: int, tree: list[int], wrap: bool) -> int:
-    """Tiles the easy rules (edges and loops) leave undecided: they need dead-end reasoning."""
-    deduction = deduce(width, height, tree, wrap=wrap, level=EASY)
-    assert deduction is not None  # a tree has its own solution
-    return len(deduction.undecided)
+def _may_need_the_tier(level: str, deduction: Deduction) -> bool:
+    """A quick check, from the deduction that made a tree unique, before grading it: a hard
+    board needs trials, and a normal one the normal rules (a run where none of them removed a
+    candidate is the easy rules' run)."""
+    if level == "hard":
+        return deduction.trials > 0
+    return level == "easy" or deduction.cuts > 0
 
 
 def from_code(code: str) -> Puzzle:

@@ -16,6 +16,7 @@ from functools import cached_property
 from kinds.pipes.engine.checker import check, flow_layers
 from kinds.pipes.engine.cli import PipesCommandLine
 from kinds.pipes.engine.generator import Puzzle, generate, source_of
+from kinds.pipes.engine.grade import GRADES
 from kinds.pipes.engine.notation import (
     Move,
     Params,
@@ -33,7 +34,7 @@ from puzzle.kind import Applied, Generated, Marks, MoveError, PuzzleText, Scorin
 from puzzle.levels import DAILY_LEVELS, WEEKLY, on_day, split_choice
 
 #: Version of ``generate``; bump it whenever the same code would give another puzzle.
-GENERATOR = "pipes/3"
+GENERATOR = "pipes/4"
 #: The generator schema-1 codes were made with (see ``v1.py``).
 LEGACY_GENERATOR = "pipes/1"
 
@@ -74,6 +75,8 @@ class PipesKind:
         "8x8 easy", "8x8 normal", "8x8 hard", "10x10 hard", "15x15 normal",
     )  # fmt: skip
     scoring = Scoring()
+    #: Each level's band of grades (``engine/grade.py``).
+    grades = GRADES
 
     def parse_params(self, text: str) -> Params:
         return parse_params(text)

@@ -15,6 +15,9 @@ network — for the tiles of a spanning tree that also means no dangling pipe en
    candidate set whose sides but one lead into dead ends bounds that one side for the
    neighbour. A group with one undecided edge left must open it (a group with none, short
    of the whole board, is cut off: a contradiction at every level).
+4. *Trials* (``HARD``): a candidate that, tried alone in its cell, leads the normal rules to a
+   contradiction is dropped; trials go on until none drops a candidate. A player's one step
+   of "what if this tile pointed there?", never a nested guess.
 
 The solver is driven by a work list, never by sweeps over the board: a cell is examined again
 when its candidates, a bound on one of its sides, or the group behind one of its sides
@@ -42,8 +45,10 @@ from kinds.pipes.engine.candidates import (
 )
 from kinds.pipes.engine.grid import grid
 
-#: Rule levels: edges and loops only; everything.
-EASY, NORMAL = 1, 2
+#: Rule tiers: edges only; edges and loops (the easy rules); all the rules above (the normal
+#: ones, Tatham's); and those with trials (a candidate whose consequences under the normal
+#: rules contradict themselves is dropped: one step of "what if", the hard tier).
+EDGES, EASY, NORMAL, HARD = 0, 1, 2, 3
 
 
 class _Contradiction(Exception):
@@ -173,7 +178,8 @@ class _Solver:
                     while parent[r] != r:
                         parent[r] = r = parent[parent[r]]
                     if r == root:
-                        self._force_edge(link[0], False)
+                        if self.rules >= EASY:
+                            self._force_edge(link[0], False)
                     elif not waiting[k] and ONLY[cand[k]] < 0:
                         stale[k] = waiting[k] = 1
                         pending.append(k)
@@ -186,6 +192,8 @@ class _Solver:
         row, edge, find, parent, size = self.links[i], self.edge, self.find, self.parent, self.size
         n, dead, base = self.n, self.dead, 4 * i
         self.stale[i] = 0
+        if self.rules < EASY:
+            return
         # Sides whose undecided edges lead into one group: a candidate may open one of them.
         clashes = []
         seen: dict[int, int] = {}
@@ -391,6 +399,8 @@ class Deduction:
     steps: int
     #: Candidates the dead-end rules removed: how much of that deeper reasoning it took.
     cuts: int
+    #: Candidates trials removed (the hard tier).
+    trials: int = 0
 
     @property
     def solved(self) -> bool:
@@ -408,9 +418,36 @@ def deduce(
     try:
         state = _Solver(width, height, tiles, wrap, level)
         state.run()
+        trials = _trials(state) if level >= HARD else 0
     except _Contradiction:
         return None
-    return Deduction(tuple(MASKS[s] for s in state.cand), state.steps, state.cuts)
+    return Deduction(tuple(MASKS[s] for s in state.cand), state.steps, state.cuts, trials)
+
+
+def _trials(state: _Solver) -> int:
+    """Drop every candidate that, tried alone in its cell, leads the normal rules to a
+    contradiction, until none does; the number dropped. Raises _Contradiction when the board
+    has no solution."""
+    dropped = 0
+    progress = True
+    while progress:
+        progress = False
+        for i, s in enumerate(state.cand):
+            if ONLY[s] >= 0:
+                continue
+            for m in MASKS[s]:
+                trial = state.copy()
+                trial.cand[i] = 1 << m
+                trial._push(i)
+                try:
+                    trial.run()
+                except _Contradiction:
+                    state._restrict(i, ~(1 << m))
+                    state.run()
+                    dropped += 1
+                    progress = True
+                    break
+    return dropped
 
 
 def solve(
