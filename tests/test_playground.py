@@ -132,9 +132,9 @@ async def test_bad_commands_get_a_sentence(client):
 async def test_a_text_option_runs_to_the_next_name_as_in_discord(client, playground):
     """As in Discord's client, ``name:`` starts an option and its value is every word up to
     the next ``name:``; words without a name fill the options in order."""
-    assert await say(client, ALICE, "/pipes new 5x4 seed:two words level:hard") is None
+    assert await say(client, ALICE, "/pipes new 6x6 seed:two words level:hard") is None
     board = (await messages(client, ALICE))[-1]["content"]
-    assert board.startswith("**Pipes 5x4h-two-words** · 5×4 · hard")
+    assert board.startswith("**Pipes 6x6h-two-words** · 6×6 · hard")
     # The help's own example: three moves in one option.
     assert await say(client, ALICE, "/pipes rotate cells:B3 C4x2 D1ccw") is None
     assert "4 turns" in (await messages(client, ALICE))[-1]["content"]
@@ -181,8 +181,8 @@ async def test_values_discord_would_not_send_are_refused_on_the_page(client, pla
         assert await say(client, CAROL, text) == sentence, text
     assert len(playground.harness.requests) == sent  # nothing reached the bot
     # A choice is picked by its name or its value, in any case, and sent as its value.
-    assert await say(client, ALICE, "/pipes new 5x4 level:HARD seed:c") is None
-    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 5x4h-c**")
+    assert await say(client, ALICE, "/pipes new 6x6 level:HARD seed:c") is None
+    assert (await messages(client, ALICE))[-1]["content"].startswith("**Pipes 6x6h-c**")
     assert await say(client, ALICE, "/pipes leaderboard period:the Week") is None
     week = (await messages(client, ALICE))[-1]["content"]
     assert await say(client, ALICE, "/pipes leaderboard period:week") is None

@@ -26,6 +26,7 @@ from bot.options import SEED_TEXT, SIZE_TEXT, Interaction, choices_of
 from bot.texts import given_up, solve_time, started
 from bot.workers import Workers
 from kinds.pipes.engine import GLYPHS, KIND, Check, Params, check
+from kinds.pipes.engine.generator import too_small
 from kinds.pipes.engine.notation import WRAP_NOT_EASY
 from kinds.pipes.picture import render_boards, render_png, render_win_animation
 from kinds.pipes.picture.sheet import sheet
@@ -191,7 +192,7 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="new", description="A board of your own in this channel")
     @app_commands.describe(
         size=f"Board size, like 6x6 or 10x8 (3 to {MAX_SIDE} a side)",
-        level="easy: edges and loops suffice; normal: may need dead ends; hard: needs them most",
+        level="easy: edges and loops suffice; normal: needs dead ends; hard: needs trying a tile",
         wrap="Edges connect across the border (Tatham's wrapping Net)",
         seed="Any word: the same size, level, wrap and seed give the same puzzle",
     )
@@ -209,6 +210,8 @@ def _new(start: NewBoard) -> app_commands.Command[Any, ..., None]:
             raise UserError(str(error)) from None
         if wrap and level == "easy":
             raise UserError(WRAP_NOT_EASY)
+        if small := too_small(width, height, wrap, level):
+            raise UserError(small)
         params = KIND.format_params(Params(width, height, wrap=wrap, level=level))
         await start(interaction, params, seed)
 

@@ -36,6 +36,7 @@ its grade.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -73,6 +74,29 @@ MAX_CANDIDATES = 5000
 #: easy rules, nor a 5×4 one of 4,000 trials).
 SMALLEST = {"easy": 0, "normal": 16, "hard": 36}
 FEW_CANDIDATES = 16
+
+
+def too_small(width: int, height: int, wrap: bool, level: str) -> str | None:
+    """Why people cannot ask for a flat board this small at ``level`` (its boards would
+    seldom need the level: see ``SMALLEST``), in one sentence; None if they can."""
+    least = SMALLEST.get(level, 0)
+    if wrap or width * height >= least:
+        return None
+    side = math.isqrt(least)
+    return (
+        f"A {width}×{height} board is too small to be {level}: a {level} board has at least "
+        f"{least} tiles, like {side}×{side}."
+    )
+
+
+def hardest(width: int, height: int, wrap: bool, level: str) -> str:
+    """``level``, or the hardest level below it that a board of this size can be."""
+    fits = [
+        lv for lv in LEVELS[: LEVELS.index(level) + 1] if not too_small(width, height, wrap, lv)
+    ]
+    return fits[-1]
+
+
 #: At least this share of the tiles must start away from their solved orientation.
 MIN_SCRAMBLED_SHARE = 2 / 3
 _CAPPED = frozenset((7, 11, 13, 14))

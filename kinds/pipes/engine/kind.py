@@ -15,7 +15,7 @@ from functools import cached_property
 
 from kinds.pipes.engine.checker import check, flow_layers
 from kinds.pipes.engine.cli import PipesCommandLine
-from kinds.pipes.engine.generator import Puzzle, generate, source_of
+from kinds.pipes.engine.generator import Puzzle, generate, hardest, source_of
 from kinds.pipes.engine.grade import GRADES
 from kinds.pipes.engine.notation import (
     Move,
@@ -101,9 +101,11 @@ class PipesKind:
         return f"{width}x{height} {level}"
 
     def daily(self, choice: str, day: date) -> Params:
+        """The size of the choice at the day's level, or the hardest below it its size can
+        be (a ``5x4 weekly`` daily is normal at the weekend)."""
         size, _, level = self.parse_daily(choice).partition(" ")
         width, height = parse_size(size)
-        return Params(width, height, level=on_day(level, day))
+        return Params(width, height, level=hardest(width, height, False, on_day(level, day)))
 
     def generate(self, params: Params, seed: str) -> Generated:
         made = generate(

@@ -31,6 +31,12 @@ async def test_new_takes_a_level_and_wrap(harness):
 async def test_refusals_change_nothing(harness):
     made = await harness.command("new", ALICE, size="6x6", level="easy", wrap=True)
     assert made[0].ephemeral and "cannot be easy" in made[0].content
+    made = await harness.command("new", ALICE, size="5x4", level="hard")
+    assert made[0].ephemeral and made[0].content == (
+        "A 5×4 board is too small to be hard: a hard board has at least 36 tiles, like 6×6."
+    )
+    made = await harness.command("new", ALICE, size="3x3", level="normal")
+    assert made[0].ephemeral and "too small to be normal" in made[0].content
     made = await harness.command("new", ALICE, size="27x27")
     assert made[0].ephemeral and made[0].content == (
         "A 27×27 board is not possible here: each side can have at most 26 cells."
@@ -46,6 +52,9 @@ def test_the_weekly_levels_are_easier_early_in_the_week():
         week == list(WEEK_LEVELS) == ["easy", "easy", "normal", "normal", "normal", "hard", "hard"]
     )
     assert KIND.daily("8x8 hard", monday).level == "hard"
+    # A board too small for hard (a weekly daily chosen before #37) is normal at the weekend.
+    small = [KIND.daily("5x4 weekly", monday + timedelta(days=k)).level for k in range(7)]
+    assert small == ["easy", "easy", "normal", "normal", "normal", "normal", "normal"]
     assert KIND.parse_daily("10 × 10") == "10x10 weekly"
 
 
