@@ -69,7 +69,7 @@ async def test_a_late_solve_is_labelled_late_and_ranked_with_its_date(harness, c
     clock.now += timedelta(days=1)  # past midnight where the server is (UTC)
     made = await solve_by_clicks(harness, board_id, game)
     announcement = next(r for r in made if "🎉" in r.content)
-    assert "Pipes of 2026-11-22 · 5×4 · hard (late)" in announcement.content
+    assert "Pipes of 2026-11-22 · 5×4 · normal (late)" in announcement.content  # too small for hard
     assert "#1 on this server for 2026-11-22" in announcement.content
     result = await harness.bot.storage.result(game.daily_id, ALICE)
     assert result.late and result.date == date(2026, 11, 22)
