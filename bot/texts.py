@@ -37,6 +37,7 @@ from play.daily import choice_on, pending
 from play.history import RESTART
 from play.scoring import TIME_BUCKETS, period_dates
 from play.service import MAX_MOVES
+from play.streaks import FREEZE_EVERY, FREEZES_HELD
 from puzzle import Graded, Kind
 
 if TYPE_CHECKING:
@@ -384,13 +385,31 @@ def stats(record: UserStats, face: Face) -> str:
         f"Streak: {record.current_streak} · longest: {record.longest_streak} "
         "(puzzle days in a row, each solved on its day)"
     )
+    lines.append(_freezes(record))
     if record.solves:
         lines.append(f"Solve times:\n```\n{_time_bars(record.time_counts)}\n```")
     lines.append(
         "-# Played: dailies solved, lost or given up, and those left unfinished once "
         "their day ended."
     )
+    lines.append(
+        f"-# 🧊 Every {FREEZE_EVERY} dailies solved on their day earn a streak freeze (at most "
+        f"{FREEZES_HELD} held): it covers one missed day of a streak, adding no day to it."
+    )
     return "\n".join(lines)
+
+
+def _freezes(record: UserStats) -> str:
+    """The streak freezes held, and those the current streak used (or the last one used):
+    '🧊 Freezes: 1 used on 11-26, 1 left'."""
+    left, used = f"{record.freezes} left", record.frozen
+    if len(used) > 1:
+        return f"🧊 Freezes: {len(used)} used in this streak, the last on {used[-1]:%m-%d}, {left}"
+    if used:
+        return f"🧊 Freezes: 1 used on {used[0]:%m-%d}, {left}"
+    if record.last_frozen is not None:
+        return f"🧊 Freezes: {left} (the last used on {record.last_frozen.isoformat()})"
+    return f"🧊 Freezes: {left}"
 
 
 #: The longest bar of a distribution, in blocks.

@@ -3,7 +3,8 @@
 A daily result scores its time plus ``HINT_PENALTY_SECONDS`` per hint; ties go to fewer
 hints, then fewer moves, then the earlier solve. A kind that scores points (``Scoring``)
 ranks more points first, then fewer moves, then that time; a kind scored by moves ranks
-fewer moves first, then that time. Streaks count consecutive puzzle dates.
+fewer moves first, then that time. Streaks count consecutive puzzle dates, forgiven by
+freezes (``play.streaks``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from db import DailyPlay, Game, NewResult, Result
 from puzzle import Scoring
 
 from .daily import over_everywhere
+from .streaks import streak
 
 #: Each hint used adds this many seconds to a daily result's score.
 HINT_PENALTY_SECONDS = 30
@@ -176,7 +178,8 @@ TIME_BUCKETS = (30, 60, 120, 300, 600, 1200)
 class UserStats:
     """A user's record of a kind: dailies played and solved, times (hint penalties included)
     and how many fell in each of ``TIME_BUCKETS``' buckets, streaks of consecutive puzzle
-    dates solved; and their own boards, started and solved."""
+    dates solved and their freezes (``play.streaks``); and their own boards, started and
+    solved."""
 
     user_id: int
     solves: int
@@ -189,6 +192,10 @@ class UserStats:
     #: Boards of their own (dailies left out): started, and solved.
     boards: int = 0
     boards_solved: int = 0
+    #: Streak freezes held; the dates one covered in the current streak; the last one covered.
+    freezes: int = 0
+    frozen: tuple[date, ...] = ()
+    last_frozen: date | None = None
 
     @property
     def win_percent(self) -> int:
@@ -216,15 +223,11 @@ def user_stats(
 ) -> UserStats:
     """Dailies played (``played``; without it, those solved), solves, best and average
     time, solves per time bucket, and streaks; the current streak is alive while its last
-    solve is today's or yesterday's puzzle. As Wordle's, a streak counts the dates solved
-    while they ran: a late solve keeps its result, but its date is no day of a streak (nor
-    does the solve end one: the date missed did)."""
-    days = sorted({r.date for r in results if not r.late})
-    longest = run = 0
-    for k, day in enumerate(days):
-        run = run + 1 if k and day - days[k - 1] == timedelta(days=1) else 1
-        longest = max(longest, run)
-    current = run if days and today - days[-1] <= timedelta(days=1) else 0
+    solve is today's or yesterday's puzzle, or freezes covered the dates since. As Wordle's,
+    a streak counts the dates solved while they ran: a late solve keeps its result, but its
+    date is no day of a streak (nor does the solve end one: the date missed did) and earns
+    no freeze."""
+    streaks = streak((r.date for r in results if not r.late), today)
     times = [score(r) for r in results]  # hint penalties included, as everywhere
     buckets = [bisect_right(TIME_BUCKETS, t) for t in times]
     return UserStats(
@@ -232,8 +235,11 @@ def user_stats(
         solves=len(results),
         best_seconds=min(times) if times else None,
         average_seconds=sum(times) / len(times) if times else None,
-        current_streak=current,
-        longest_streak=longest,
+        current_streak=streaks.current,
+        longest_streak=streaks.longest,
         played=len(results) if played is None else played,
         time_counts=tuple(buckets.count(k) for k in range(len(TIME_BUCKETS) + 1)),
+        freezes=streaks.freezes,
+        frozen=streaks.frozen,
+        last_frozen=streaks.last_frozen,
     )

@@ -70,12 +70,16 @@ def test_ranking_is_sorted_by_score_and_numbers_every_result(entries):
 
 def test_stats_and_streaks_of_consecutive_puzzle_dates():
     start = date(2026, 11, 1)
-    days = [0, 1, 2, 5, 6, 7, 8, 10, 11]  # runs of 3, 4 and 2
+    # Runs of 3, 4 and 2: the two days missed after the first end it (no freeze held yet);
+    # the 5th day solved (6) earns a freeze, which covers day 9: one run of 4 + 2 days.
+    days = [0, 1, 2, 5, 6, 7, 8, 10, 11]
     results = [result(1, 60 + k, day=start + timedelta(days=k)) for k in days]
     stats = user_stats(1, results, today=start + timedelta(days=12))
     assert (stats.solves, stats.best_seconds) == (9, 60)
     assert stats.average_seconds == pytest.approx(sum(60 + k for k in days) / 9)
-    assert (stats.current_streak, stats.longest_streak) == (2, 4)
+    assert (stats.current_streak, stats.longest_streak, stats.frozen) == (
+        6, 6, (start + timedelta(days=9),),
+    )  # fmt: skip
     assert user_stats(1, results, today=start + timedelta(days=13)).current_streak == 0
     nobody = user_stats(42, [], today=start)
     assert (nobody.solves, nobody.best_seconds, nobody.current_streak) == (0, None, 0)
