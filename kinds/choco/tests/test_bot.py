@@ -360,7 +360,11 @@ async def test_clicks_at_once_each_land_once(harness):
     answers = await asyncio.gather(*(harness.answered(p) for p in [*payloads, refused]))
     await harness.settle(running)
     assert not harness.errors
-    assert answers == [7] * 6 + [4]  # six boards updated, Bob told privately
+    # The first board updated at once; the moves that waited for it on the board's lock
+    # deferred at once (then edited the board), Bob's too, told privately after.
+    assert answers == [7] + [6] * 6
+    told = [r for r in harness.requests if refused["token"] in r.path and r.ephemeral]
+    assert len(told) == 1 and told[0].content.startswith("This board belongs to"), told
     stored = await harness.bot.storage.game(game.id)
     toggled = {(c, c + 1) for c in (int(i.split(":")[3]) for i in window)}
     assert stored.state.walls == toggled and stored.turns == 6 and stored.version == 6

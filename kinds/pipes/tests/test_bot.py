@@ -294,13 +294,13 @@ async def test_daily_post_play_solve_leaderboard_and_stats(harness, clock):
     clock.now += timedelta(minutes=3, seconds=5)
     made = await solve_by_clicks(harness, board_id, game)
     won, announcement = made[-2:]
-    # 2026-11-22 is a Sunday: on the weekly levels, a hard puzzle.
-    assert "solved the daily Pipes of 2026-11-22 · 5×4 · hard in **3:05**" in announcement.content
+    # 2026-11-22 is a Sunday: hard on the weekly levels, but 5×4 is too small: normal.
+    assert "solved the daily Pipes of 2026-11-22 · 5×4 · normal in **3:05**" in announcement.content
     assert "#1 on this server for 2026-11-22" in announcement.content
     assert not announcement.ephemeral and announcement.files == []  # no spoiler in public
     assert won.files[0][0] == "pipes-win.gif"  # on the player's own (private) board
     assert won.callback_type == 7 and harness.messages[board_id]["flags"] & 64
-    assert "Pipes 2026-11-22 · 5×4 · hard · ⏱ 3:05" in announcement.content
+    assert "Pipes 2026-11-22 · 5×4 · normal · ⏱ 3:05" in announcement.content
     made = await harness.command("leaderboard", BOB)
     assert f"1. {default_name(ALICE)} · 3:05" in made[0].content and not made[0].ephemeral
     made = await harness.command(
