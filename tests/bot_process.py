@@ -51,8 +51,22 @@ async def play(harness: Harness, user: int, board: tuple[int, int, list], clicks
         payload = harness.click_payload(message_id, tiles[k * 7 % len(tiles)], user, True)
         start = time.perf_counter()
         answer = await harness.answered(payload)
+        if answer == 6:  # deferred (it waited for the board's lock): its board comes after
+            answer = await edited(harness, payload["token"])
         if answer == 7:  # the updated board: the move is stored and shown
             say(ack=int(payload["id"]), game=game_id, ms=(time.perf_counter() - start) * 1000)
+
+
+async def edited(harness: Harness, token: str) -> int:
+    """Wait for a deferred click's board (the original response edited: 7, as an update
+    would have answered); 0 if it was answered otherwise (a sentence)."""
+    while True:
+        mine = [r for r in harness.requests if token in r.path and r.callback_type is None]
+        if any(r.method == "PATCH" and r.files for r in mine):
+            return 7
+        if any(r.method == "POST" for r in mine):
+            return 0
+        await asyncio.sleep(0.002)
 
 
 async def main(args: argparse.Namespace) -> None:
