@@ -1,7 +1,7 @@
 """Every kind's command group, made by one factory: the kind's own ``new`` and typed move
-verbs (from its face), then what every kind has — ``daily``, ``resume``, ``hint``,
-``restart``, ``undo``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the kind
-has packs, ``datapack``. A command may raise ``UserError``: the tree answers it privately."""
+verbs (from its face), then what every kind has — ``daily``, ``archive``, ``resume``,
+``hint``, ``restart``, ``undo``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the
+kind has packs, ``datapack``. A command may raise ``UserError``: the tree answers it privately."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from play import GameService, LastBoardOver, Played, Risky, UserError
+from play import GameService, LastBoardOver, Played, Risky, UserError, load
 from puzzle import quote
 
 from . import custom_ids, texts
@@ -38,6 +38,9 @@ PERIODS = [
     app_commands.Choice(name="the month", value="month"),
     app_commands.Choice(name="all time", value="all"),
 ]
+ARCHIVE_DATE = "A past puzzle date here, YYYY-MM-DD (default: the newest)"
+#: Discord shows at most this many suggestions.
+SUGGESTIONS = 25
 UNDO_DESCRIPTION = "Take back your last move or command (counts as a move; never a hint)"
 #: A typed action on the player's current board: (service, game id, user id) -> the move.
 Act = Callable[[GameService, int, int], Awaitable[Played]]
@@ -129,6 +132,33 @@ def kind_group(face: Face) -> Commands:
             await launch(interaction, kind, None if daily is None else daily.id)
             return
         board = service.daily_game(kind, user, guild, channel, interaction.id)
+        await send_board(interaction, board, ephemeral=True)
+
+    async def past_days(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        dailies = await interaction.client.service.archive_dailies(kind, interaction.guild_id)
+        typed = current.strip()
+        return [
+            app_commands.Choice(
+                name=f"{d.date.isoformat()} · {face.kind.label(load(d.puzzle))}",
+                value=d.date.isoformat(),
+            )
+            for d in dailies
+            if d.date.isoformat().startswith(typed)
+        ][:SUGGESTIONS]
+
+    @group.command(
+        name="archive",
+        description=f"A past daily {title} of this server, played apart: never ranked",
+    )
+    @app_commands.describe(day=ARCHIVE_DATE)
+    @app_commands.rename(day="date")
+    @app_commands.autocomplete(day=past_days)
+    async def archive(interaction: Interaction, day: DATE_TEXT | None = None) -> None:
+        service, user = interaction.client.service, interaction.user.id
+        when = typed_day(service, day)
+        board = service.archive_game(
+            kind, user, interaction.guild_id, interaction.channel_id, when, interaction.id
+        )
         await send_board(interaction, board, ephemeral=True)
 
     @group.command(
@@ -259,13 +289,7 @@ async def show_leaderboard(
 ) -> None:
     """The daily results of a kind: a day's, or its week's, month's or all time's."""
     service, guild, kind = interaction.client.service, interaction.guild_id, face.name
-    try:
-        when = date.fromisoformat(day.strip()) if day else None
-    except ValueError:
-        raise UserError(
-            f"{quote(day or '')} is not a date: write it as YYYY-MM-DD, like "
-            f"{service.today().isoformat()}."
-        ) from None
+    when = typed_day(service, day)
     today = await service.local_today(guild)
     if when is not None and when > today:
         raise UserError(
@@ -280,3 +304,14 @@ async def show_leaderboard(
         local, everywhere = await service.period_standings(kind, guild, chosen, when)
         text = texts.period_leaderboard(chosen, when, local, everywhere, face)
     await say(interaction, text, ephemeral=False)
+
+
+def typed_day(service: GameService, day: str | None) -> date | None:
+    """A puzzle date as typed (YYYY-MM-DD), None when none is; a UserError otherwise."""
+    try:
+        return date.fromisoformat(day.strip()) if day else None
+    except ValueError:
+        raise UserError(
+            f"{quote(day or '')} is not a date: write it as YYYY-MM-DD, like "
+            f"{service.today().isoformat()}."
+        ) from None

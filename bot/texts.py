@@ -86,10 +86,10 @@ def started(game: Game) -> list[str]:
 
 
 def title(board: Board) -> str:
-    """'Daily Pipes 2026-11-22' or 'Pipes 6x6-abc'."""
+    """'Daily Pipes 2026-11-22', 'Daily Pipes 2026-11-22 (archive)' or 'Pipes 6x6-abc'."""
     name = board.kind.title
     if board.day is not None:
-        return f"Daily {name} {board.day.isoformat()}"
+        return f"Daily {name} {board.day.isoformat()}" + (" (archive)" if board.archive else "")
     return f"{name} {board.game.puzzle.short_code}"
 
 
@@ -136,6 +136,8 @@ def share_line(board: Board, streak: int, face: Face) -> str:
     spoilers)."""
     game = board.game
     name = board.day.isoformat() if board.day else game.puzzle.short_code
+    if board.archive:
+        name += " (archive)"
     parts = [
         f"{board.kind.title} {name}",
         board.kind.label(board.puzzle),
@@ -151,12 +153,14 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None, face: 
     """The public win message: who solved what, time (with the hint penalty), moves vs par,
     rank, streak — and no picture of the solution."""
     game = board.game
-    what = (
-        f"the daily {board.kind.title} of {board.day.isoformat()} · "
-        f"{board.kind.label(board.puzzle)}"
-        if board.day
-        else game.puzzle.short_code
-    )
+    what = game.puzzle.short_code
+    if board.day is not None:
+        day, label = board.day.isoformat(), board.kind.label(board.puzzle)
+        what = (
+            f"{board.kind.title} {label} from the archive of {day}"
+            if board.archive
+            else f"the daily {board.kind.title} of {day} · {label}"
+        )
     late = " (late)" if solved_late(game) else ""
     lines = [
         f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "

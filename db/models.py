@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any, Literal
 
-MODES = ("personal", "daily", "shared")
+MODES = ("personal", "daily", "shared", "archive")
 Outcome = Literal["playing", "solved", "lost"]
 
 

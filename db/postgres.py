@@ -258,13 +258,14 @@ class PostgresStorage:
                 done = await db.fetchval(pg(sql.INTERACTION_GAME), interaction_id)
                 if done is not None:
                     return await self._must_game(db, done)
+            create, existing, mine = rows.one_game(mode, owner_id, puzzle.id, daily_id)
             game_id = await db.fetchval(
-                pg(sql.CREATE_GAME),
+                pg(create),
                 puzzle.id, self._codecs[puzzle.kind].encode_state(state), owner_id, mode,
                 guild_id, channel_id, daily_id, self._clock(), day_ends, owner_id,
             )  # fmt: skip
-            if game_id is None:  # the player's game of this daily, made before
-                game_id = await db.fetchval(pg(sql.DAILY_GAME_ID), owner_id, daily_id)
+            if game_id is None:  # the player's game of this daily (or archive), made before
+                game_id = await db.fetchval(pg(existing), *mine)
             if interaction_id is not None:
                 await db.execute(pg(sql.RECORD_INTERACTION), interaction_id, game_id, self._clock())
             return await self._must_game(db, game_id)
@@ -290,6 +291,10 @@ class PostgresStorage:
 
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         row = await self._pool.fetchrow(pg(sql.DAILY_GAME), owner_id, daily_id)
+        return self._game(row) if row else None
+
+    async def archive_game(self, owner_id: int, puzzle_id: int) -> Game | None:
+        row = await self._pool.fetchrow(pg(sql.ARCHIVE_GAME), owner_id, puzzle_id)
         return self._game(row) if row else None
 
     async def open_game(self, game_id: int) -> None:
@@ -414,6 +419,18 @@ class PostgresStorage:
     async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None:
         row = await self._pool.fetchrow(pg(sql.DAILY_PUZZLE_BY_ID), daily_id)
         return rows.daily(row) if row else None
+
+    async def daily_of_puzzle(self, puzzle_id: int) -> DailyPuzzle | None:
+        row = await self._pool.fetchrow(pg(sql.DAILY_OF_PUZZLE), puzzle_id)
+        return rows.daily(row) if row else None
+
+    async def dailies_here(
+        self, kind: str, guild_id: int | None, first: date, last: date, limit: int = 100
+    ) -> list[DailyPuzzle]:
+        found = await self._pool.fetch(
+            pg(sql.DAILIES_HERE), kind, first, last, guild_id, guild_id, guild_id, limit
+        )
+        return [rows.daily(row) for row in found]
 
     async def claim_daily_post(
         self,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import asyncpg
 
-from .schema import DAILY_ROWS_FROM_COLUMNS, PLAY_ORDER_FROM_MOVES, newer
+from .schema import ARCHIVE_INDEXES, DAILY_ROWS_FROM_COLUMNS, MODES_14, PLAY_ORDER_FROM_MOVES, newer
 
 if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
     #: A pooled connection.
@@ -197,7 +197,14 @@ _V9 = [
     "CREATE INDEX games_by_puzzle ON games (puzzle_id)",
 ]
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9]
+# Version 10 (SQLite's schema 14): games of the archive, and their indexes.
+_V10 = [
+    "ALTER TABLE games DROP CONSTRAINT games_mode_check",
+    f"ALTER TABLE games ADD CONSTRAINT games_mode_check {MODES_14}",
+    *ARCHIVE_INDEXES,
+]
+
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10]
 
 
 async def migrate(connection: Connection) -> int:

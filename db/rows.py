@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from datetime import date, datetime, time
 from typing import Any, Protocol
 
+from . import statements as sql
 from .models import (
     MODES,
     Change,
@@ -96,6 +97,17 @@ def check_new_game(mode: str, daily_id: int | None) -> None:
         raise ValueError(f"mode must be one of {MODES}")
     if (mode == "daily") != (daily_id is not None):
         raise ValueError("a daily game, and only a daily game, has a daily_id")
+
+
+def one_game(
+    mode: str, owner_id: int, puzzle_id: int, daily_id: int | None
+) -> tuple[str, str, tuple[object, ...]]:
+    """The statement that creates a game of ``mode``, and the one that finds instead the
+    game a player has already (one per daily, and one archive game per puzzle) with its
+    arguments."""
+    if mode == "archive":
+        return sql.CREATE_ARCHIVE_GAME, sql.ARCHIVE_GAME_ID, (owner_id, puzzle_id)
+    return sql.CREATE_GAME, sql.DAILY_GAME_ID, (owner_id, daily_id)
 
 
 def check_playable(game: Game, expected_version: int | None) -> None:

@@ -440,8 +440,44 @@ _V13 = [
     "CREATE INDEX games_by_puzzle ON games (puzzle_id)",
 ]
 
+#: Games' modes before schema 14, and from it on (the same on PostgreSQL, version 10).
+MODES_BEFORE = "CHECK (mode IN ('personal', 'daily', 'shared'))"
+MODES_14 = "CHECK (mode IN ('personal', 'daily', 'shared', 'archive'))"
+#: Schema 14's indexes (the same on PostgreSQL): one archive game per player and puzzle,
+#: a daily's games, and the daily of a puzzle.
+ARCHIVE_INDEXES = [
+    """CREATE UNIQUE INDEX one_archive_game ON games (owner_id, puzzle_id)
+       WHERE mode = 'archive'""",
+    "CREATE INDEX games_by_daily ON games (daily_id) WHERE daily_id IS NOT NULL",
+    "CREATE INDEX dailies_by_puzzle ON daily_puzzles (puzzle_id)",
+]
+
+
+async def _v14(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
+    """Schema 14: games of the archive (a past daily's puzzle played apart, never ranked).
+    SQLite cannot change a CHECK: the games table is made again from its own definition
+    with the new one (whatever columns it has), its rows and indexes kept."""
+    ((table,),) = await db.execute_fetchall(
+        "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'games'"
+    )
+    indexes = await db.execute_fetchall(
+        "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'games' "
+        "AND sql IS NOT NULL"
+    )
+    assert MODES_BEFORE in table, table
+    made = table.replace(MODES_BEFORE, MODES_14).replace('"games"', "new_games", 1)
+    await db.execute(made.replace("CREATE TABLE games", "CREATE TABLE new_games", 1))
+    await db.execute("INSERT INTO new_games SELECT * FROM games")
+    await db.execute("DROP TABLE games")
+    await db.execute("ALTER TABLE new_games RENAME TO games")
+    for (index,) in indexes:
+        await db.execute(index)
+    for statement in ARCHIVE_INDEXES:
+        await db.execute(statement)
+
+
 MIGRATIONS: list[list[str] | Step] = [
-    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13,
+    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14,
 ]  # fmt: skip
 
 

@@ -212,15 +212,16 @@ class SqliteStorage:
                 done = await self._one(sql.INTERACTION_GAME, interaction_id, on=db)
                 if done is not None:
                     return await self._must_game(db, done["game_id"])
+            create, existing, mine = rows.one_game(mode, owner_id, puzzle.id, daily_id)
             created = await self._one(
-                sql.CREATE_GAME,
+                create,
                 puzzle.id, self._codecs[puzzle.kind].encode_state(state), owner_id, mode,
                 guild_id, channel_id, daily_id, _text(self._clock()),
                 _text(day_ends) if day_ends else None, owner_id,
                 on=db,
             )  # fmt: skip
-            if created is None:  # the player's game of this daily, made before
-                created = await self._one(sql.DAILY_GAME_ID, owner_id, daily_id, on=db)
+            if created is None:  # the player's game of this daily (or archive), made before
+                created = await self._one(existing, *mine, on=db)
                 assert created is not None
             if interaction_id is not None:
                 await db.execute(
@@ -249,6 +250,10 @@ class SqliteStorage:
 
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         row = await self._one(sql.DAILY_GAME, owner_id, daily_id)
+        return self._game(row) if row else None
+
+    async def archive_game(self, owner_id: int, puzzle_id: int) -> Game | None:
+        row = await self._one(sql.ARCHIVE_GAME, owner_id, puzzle_id)
         return self._game(row) if row else None
 
     async def open_game(self, game_id: int) -> None:
@@ -443,6 +448,19 @@ class SqliteStorage:
     async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None:
         row = await self._one(sql.DAILY_PUZZLE_BY_ID, daily_id)
         return rows.daily(row) if row else None
+
+    async def daily_of_puzzle(self, puzzle_id: int) -> DailyPuzzle | None:
+        row = await self._one(sql.DAILY_OF_PUZZLE, puzzle_id)
+        return rows.daily(row) if row else None
+
+    async def dailies_here(
+        self, kind: str, guild_id: int | None, first: date, last: date, limit: int = 100
+    ) -> list[DailyPuzzle]:
+        found = await self._all(
+            sql.DAILIES_HERE, kind, first.isoformat(), last.isoformat(), guild_id, guild_id,
+            guild_id, limit,
+        )  # fmt: skip
+        return [rows.daily(row) for row in found]
 
     async def claim_daily_post(
         self,

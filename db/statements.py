@@ -32,11 +32,15 @@ GAME = f"{GAMES} WHERE g.id = ?"
 _NEXT_ORDER = (
     "(SELECT COALESCE(MAX(o.opened_order), 0) + 1 FROM games o WHERE o.owner_id = {owner})"
 )
-#: A player's daily game is created once: a second one returns no id. Its owner opened it.
-CREATE_GAME = f"""INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
+#: A new game, which its owner opened; ``{one}``: the one game a player has of something.
+_CREATE_GAME = f"""INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id, channel_id,
     daily_id, started_at, day_ends, opened_order) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?,
     {_NEXT_ORDER.format(owner="?")})
-    ON CONFLICT (owner_id, daily_id) WHERE daily_id IS NOT NULL DO NOTHING RETURNING id"""
+    ON CONFLICT {{one}} DO NOTHING RETURNING id"""
+#: A player's daily game is created once: a second one returns no id.
+CREATE_GAME = _CREATE_GAME.format(one="(owner_id, daily_id) WHERE daily_id IS NOT NULL")
+#: So is a player's archive game of a (daily's) puzzle.
+CREATE_ARCHIVE_GAME = _CREATE_GAME.format(one="(owner_id, puzzle_id) WHERE mode = 'archive'")
 #: Its owner opened a game still being played (shown again): the one they opened last.
 OPEN_GAME = f"""UPDATE games SET opened_order = {_NEXT_ORDER.format(owner="games.owner_id")}
     WHERE id = ? AND outcome = 'playing'"""
@@ -53,8 +57,10 @@ LAST_PLAYED = """SELECT g.id FROM games g JOIN puzzles p ON p.id = g.puzzle_id
 #: Owner and kind: how many of their own boards (no dailies) stand at each outcome.
 OWN_BOARDS = """SELECT g.outcome, COUNT(*) AS boards FROM games g
     JOIN puzzles p ON p.id = g.puzzle_id
-    WHERE g.owner_id = ? AND p.kind = ? AND g.daily_id IS NULL GROUP BY g.outcome"""
+    WHERE g.owner_id = ? AND p.kind = ? AND g.daily_id IS NULL AND g.mode <> 'archive'
+    GROUP BY g.outcome"""
 DAILY_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND daily_id = ?"
+ARCHIVE_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND puzzle_id = ? AND mode = 'archive'"
 INTERACTION_GAME = "SELECT game_id FROM interactions WHERE id = ?"
 #: Returns the id only for an interaction not recorded before.
 RECORD_INTERACTION = """INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
@@ -64,6 +70,7 @@ SET_GAME_MESSAGE = "UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?
 UNFINISHED_GAMES = f"""{GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'
     AND (CAST(? AS BIGINT) IS NULL OR g.channel_id = ?) ORDER BY g.id DESC"""
 DAILY_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.daily_id = ?"
+ARCHIVE_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.puzzle_id = ? AND g.mode = 'archive'"
 #: The game a change reads, without its puzzle (a puzzle never changes: the backends keep
 #: them by id), and ``seen``: the id of the interaction (first parameter) if it was applied
 #: before, else NULL (also for a NULL interaction).
@@ -112,6 +119,14 @@ STORE_DAILY = """INSERT INTO daily_puzzles (date, kind, params, puzzle_id, creat
     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 DAILY_PUZZLE = f"{DAILIES} WHERE d.date = ? AND d.kind = ? AND d.params = ?"
 DAILY_PUZZLE_BY_ID = f"{DAILIES} WHERE d.id = ?"
+DAILY_OF_PUZZLE = f"{DAILIES} WHERE d.puzzle_id = ?"
+#: Kind, first and last date, the server three times (None: direct messages), how many:
+#: the dailies of dates a server posted, or that were played there, newest first.
+DAILIES_HERE = f"""{DAILIES} WHERE d.kind = ? AND d.date BETWEEN ? AND ? AND (
+    EXISTS (SELECT 1 FROM daily_posts o WHERE o.guild_id = ? AND o.date = d.date)
+    OR EXISTS (SELECT 1 FROM games g WHERE g.daily_id = d.id
+        AND (g.guild_id = ? OR (CAST(? AS BIGINT) IS NULL AND g.guild_id IS NULL))))
+    ORDER BY d.date DESC, d.id LIMIT ?"""
 #: Returns a row only for the one caller whose claim is new.
 CLAIM_POST = """INSERT INTO daily_posts (guild_id, date, daily_id, channel_id, claimed_at)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING guild_id"""

@@ -97,8 +97,8 @@ class Storage(Protocol):
         day_ends: datetime | None = None,
     ) -> Game:
         """Start a game; its clock starts now (when the board is first shown). A player has
-        one game per daily: asking again returns it. An interaction that already started a
-        game returns that game."""
+        one game per daily, and one archive game per puzzle: asking again returns it. An
+        interaction that already started a game returns that game."""
 
     async def game(self, game_id: int) -> Game | None:
         """The game with that id, or None."""
@@ -117,6 +117,9 @@ class Storage(Protocol):
 
     async def daily_game(self, owner_id: int, daily_id: int) -> Game | None:
         """The owner's game of a daily puzzle, or None."""
+
+    async def archive_game(self, owner_id: int, puzzle_id: int) -> Game | None:
+        """The owner's archive game of a (past daily's) puzzle, or None."""
 
     async def open_game(self, game_id: int) -> None:
         """Note that its owner opened the game (shown again) while it is still being played:
@@ -177,6 +180,16 @@ class Storage(Protocol):
 
     async def daily_puzzle_by_id(self, daily_id: int) -> DailyPuzzle | None:
         """The daily puzzle with that id, or None."""
+
+    async def daily_of_puzzle(self, puzzle_id: int) -> DailyPuzzle | None:
+        """The daily puzzle a stored puzzle is, or None."""
+
+    async def dailies_here(
+        self, kind: str, guild_id: int | None, first: date, last: date, limit: int = 100
+    ) -> list[DailyPuzzle]:
+        """The daily puzzles of a kind dated ``first`` to ``last`` (both included) of dates a
+        server posted a daily on, or that a daily game was played on there (``guild_id``
+        None: in direct messages), newest first, at most ``limit``."""
 
     async def claim_daily_post(
         self,

@@ -11,6 +11,9 @@ from typing import Any
 from db import DailyPuzzle, Game, PuzzleRecord, Result
 from puzzle import KINDS, Kind, Marks, Status
 
+#: The mode of a game of the archive: a past daily's puzzle played apart, never ranked.
+ARCHIVE = "archive"
+
 
 @lru_cache(maxsize=4096)
 def load(stored: PuzzleRecord) -> Any:
@@ -25,9 +28,14 @@ class Board:
     game: Game
     puzzle: Any
     status: Status
-    day: date | None  # the puzzle date, for a daily game
+    day: date | None  # the puzzle date, for a daily game and an archive game
     #: Whether the solution may be shown: a daily's only once its date is over everywhere.
     solution_public: bool = True
+
+    @property
+    def archive(self) -> bool:
+        """Whether it is a past daily played from the archive (never ranked)."""
+        return self.game.mode == ARCHIVE
 
     @property
     def kind(self) -> Kind[Any, Any, Any, Any]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import db
@@ -21,7 +21,7 @@ from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
 from puzzle import KINDS, CanLose, Marks, MoveError, Status, normalize_seed, quote
 
 from . import history
-from .boards import Board, Played, Risky, Standings, load
+from .boards import ARCHIVE, Board, Played, Risky, Standings, load
 from .daily import (
     DAILY_PREFIX,
     RefusedChoice,
@@ -72,6 +72,9 @@ BUSY_BOARD = "That board is busy right now: try again in a moment."
 DAILY_POINTS = (
     "A daily ranked by what is left keeps what each move spent: undo works on your own boards."
 )
+#: The archive's dailies read at most, newest first (a date may have several sizes of a kind:
+#: other servers' on a date this server posted).
+ARCHIVE_READ = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,8 @@ class GameService:
         self._secret = daily_secret
         #: Runs generation away from the event loop (a thread; a worker process in the bot).
         self.offload = offload
-        self._dates: dict[int, date] = {}
+        #: Puzzle dates of dailies (by id) and of archive games' puzzles (by puzzle id).
+        self._dates: dict[tuple[str, int], date] = {}
         self._generating = 0
 
     def today(self) -> date:
@@ -303,6 +307,69 @@ class GameService:
             daily.puzzle, owner_id, "daily", guild_id, channel_id, daily.id, interaction_id, ends
         )
 
+    # -- the archive ------------------------------------------------------------------------
+
+    async def archive_dailies(
+        self, kind: str, guild_id: int | None, first: date = date.min, last: date = date.max
+    ) -> list[DailyPuzzle]:
+        """A server's past dailies of a kind (dated before today there), newest first: of
+        the dates it posted a daily on or played one on, the daily it plays that date (its
+        choice then), as the leaderboard of that date; in direct messages, the kind's
+        default daily of dates one was played on there."""
+        before = await self.local_today(guild_id) - timedelta(days=1)
+        found = await self.storage.dailies_here(
+            kind, guild_id, first, min(last, before), ARCHIVE_READ
+        )
+        settings = None if guild_id is None else await self.storage.guild_settings(guild_id)
+        engine, kept = KINDS[kind], []
+        for daily in found:
+            try:
+                played = engine.format_params(daily_of(settings, daily.date, kind))
+            except RefusedChoice:  # a choice its kind no longer reads: not its daily now
+                continue
+            if daily.puzzle.params == played:
+                kept.append(daily)
+        return kept
+
+    async def archive_game(
+        self,
+        kind: str,
+        owner_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        day: date | None = None,
+        interaction_id: int | None = None,
+    ) -> Board:
+        """The player's game of a past daily of this server from the archive (``day`` None:
+        the newest), the one they started or a new one: a game of the daily's puzzle played
+        apart, that stores no result, so it is never ranked nor a day of a streak."""
+        today, title = await self.local_today(guild_id), KINDS[kind].title
+        if day is not None and day > today:
+            raise UserError(
+                f"{day.isoformat()} has not come yet here: the archive holds the dailies "
+                "before today."
+            )
+        if day == today:
+            raise UserError(f"{day.isoformat()} is today: play its daily with `/{kind} daily`.")
+        found = await self.archive_dailies(kind, guild_id, day or date.min, day or date.max)
+        if not found:
+            if day is None:
+                raise UserError(
+                    f"There is no past daily {title} here yet: play today's with `/{kind} daily`."
+                )
+            raise UserError(
+                f"There was no daily {title} here on {day.isoformat()}: the date option "
+                "suggests the days there were."
+            )
+        stored = found[0].puzzle
+        existing = await self.storage.archive_game(owner_id, stored.id)
+        if existing is not None:
+            await self.storage.open_game(existing.id)
+            return await self.board(existing)
+        return await self._start(
+            stored, owner_id, ARCHIVE, guild_id, channel_id, None, interaction_id
+        )
+
     async def _start(
         self,
         stored: PuzzleRecord,
@@ -385,7 +452,7 @@ class GameService:
                     f"`/{kind} daily`, or start a board with `/{kind} new`."
                 )
             return load(daily.puzzle)
-        if game.daily_id is not None:  # it holds the solution of a daily still open to them
+        if game.daily_id is not None or game.mode == ARCHIVE:  # it holds a daily's solution
             raise UserError(
                 "A daily's pack comes once you have solved it: finish your board first."
             )
@@ -604,19 +671,25 @@ class GameService:
         puzzle = load(game.puzzle)
         if status is None:
             status = KINDS[game.kind].status(puzzle, game.state)
-        day = await self._day(game.daily_id)
+        day = await self._day(game)
         public = day is None or over_everywhere(day, self.clock())
         return Board(game, puzzle, status, day, public)
 
-    async def _day(self, daily_id: int | None) -> date | None:
-        if daily_id is None:
+    async def _day(self, game: Game) -> date | None:
+        """The puzzle date of a daily game or of an archive game (None for other games)."""
+        find: Callable[[int], Awaitable[DailyPuzzle | None]]
+        if game.daily_id is not None:
+            key, find = ("daily", game.daily_id), self.storage.daily_puzzle_by_id
+        elif game.mode == ARCHIVE:
+            key, find = ("puzzle", game.puzzle.id), self.storage.daily_of_puzzle
+        else:
             return None
-        if daily_id not in self._dates:
-            daily = await self.storage.daily_puzzle_by_id(daily_id)
+        if key not in self._dates:
+            daily = await find(key[1])
             if daily is None:
                 return None
-            self._dates[daily_id] = daily.date
-        return self._dates[daily_id]
+            self._dates[key] = daily.date
+        return self._dates[key]
 
     async def win_facts(self, board: Board) -> tuple[int | None, UserStats | None]:
         """A solved daily's rank on its server and the player's stats (None, None for other

@@ -316,6 +316,60 @@ async def test_a_players_own_boards_are_counted_by_outcome_without_dailies(stora
     assert await storage.own_boards(8, "mines") == {}
 
 
+async def test_one_archive_game_per_player_and_puzzle_apart_from_the_daily_and_own_boards(
+    storage,
+):
+    """An archive game plays a daily's puzzle without its daily: one per player and puzzle
+    however fast they ask, beside their daily game of it, and never one of their own boards."""
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    played = await new_game(storage, owner=4, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+    games = await asyncio.gather(
+        *(new_game(storage, owner=4, puzzle=daily.puzzle, mode="archive") for _ in range(6))
+    )
+    assert len({g.id for g in games}) == 1 and games[0].id != played.id
+    assert (games[0].mode, games[0].daily_id) == ("archive", None)
+    assert (await storage.archive_game(4, daily.puzzle.id)).id == games[0].id
+    assert await storage.archive_game(5, daily.puzzle.id) is None
+    assert (await storage.daily_game(4, daily.id)).id == played.id
+    assert await storage.daily_of_puzzle(daily.puzzle.id) == daily
+    assert await storage.daily_of_puzzle((await storage.store_puzzle(PIPES)).id + 99) is None
+    await storage.change(games[0].id, 4, turn([(0, 1)], outcome="solved"))
+    assert await storage.own_boards(4, "pipes") == {}
+    assert [g.game_id for g in await storage.user_daily_games(4)] == [played.id]
+
+
+async def test_the_dailies_of_a_server_are_those_of_dates_it_posted_or_played_on(storage):
+    """Newest first, within the dates asked for: a date of the server's post (whatever the
+    puzzle's size: the service picks its own), a daily played there, and in direct messages
+    (no server) those played there; another server's daily is not this one's."""
+    here, there = 10, 11
+
+    async def daily(day, size):
+        made = KIND.generate(Params(size, size), f"d{day}-{size}")
+        return await storage.ensure_daily_puzzle(date(2026, 11, day), made)
+
+    posted, posted_other_size = await daily(18, 5), await daily(18, 6)
+    await storage.claim_daily_post(here, date(2026, 11, 18), posted.id, 9)
+    played_here, played_there, in_dm = await daily(19, 5), await daily(20, 5), await daily(21, 5)
+    for made, guild in ((played_here, here), (played_there, there), (in_dm, None)):
+        await new_game(
+            storage, owner=4, puzzle=made.puzzle, mode="daily", daily_id=made.id, guild_id=guild
+        )
+    await storage.claim_daily_post(there, date(2026, 11, 20), played_there.id, 9)
+    first, last = date(2026, 11, 1), date(2026, 11, 30)
+    found = await storage.dailies_here("pipes", here, first, last)
+    assert [d.id for d in found] == [played_here.id, posted.id, posted_other_size.id]
+    assert [d.id for d in await storage.dailies_here("pipes", here, first, last, 1)] == [
+        played_here.id
+    ]
+    assert await storage.dailies_here("pipes", here, first, date(2026, 11, 17)) == []
+    assert await storage.dailies_here("mines", here, first, last) == []
+    assert [d.id for d in await storage.dailies_here("pipes", None, first, last)] == [in_dm.id]
+    assert [d.id for d in await storage.dailies_here("pipes", there, first, last)] == [
+        played_there.id
+    ]
+
+
 async def test_daily_puzzles_and_posts_are_claimed_once_even_by_rival_storages(backend, tmp_path):
     path = tmp_path / "rivals.sqlite3"
     a, b = await open_backend(backend, path), await open_backend(backend, path)

@@ -14,7 +14,7 @@ import aiosqlite
 import asyncpg
 import pgserver
 import pytest
-from storekit import PIPES, new_game, open_backend, turn
+from storekit import PIPES, daily_result, new_game, open_backend, turn
 
 import play
 from db import DailyKind, GuildSettings, NewResult, open_storage, postgres_schema, schema
@@ -582,5 +582,42 @@ async def test_servers_set_up_before_the_activity_have_it_on_and_launches_start_
         assert (await store.guild_settings(5)).activity is False
         launch = await store.remember_launch(7, "pipes", daily.id, 5, 9)
         assert await store.last_launch(7) == launch
+    finally:
+        await store.close()
+
+
+# -- Schema 14 / PostgreSQL version 10: games of the archive ---------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_games_stored_before_the_archive_are_kept_with_their_moves_and_results(
+    backend, tmp_path, monkeypatch, request
+):
+    """A schema-13 database (version 9): every game, move and result is kept as it was, a
+    daily is still one game per player, and archive games can be stored."""
+    where = tmp_path / "v13.sqlite3"
+    store = await open_at(backend, where, (13, 9), monkeypatch, request)
+    daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    own = await new_game(store, owner=7)
+    await store.change(own.id, 7, turn([(0, 1)]))
+    solved = await new_game(store, owner=7, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+    await store.change(solved.id, 7, turn([(1, 1)], outcome="solved", result=daily_result))
+    before = [await store.game(g.id) for g in (own, solved)]
+    moves = [await store.moves(g.id) for g in (own, solved)]
+    await store.close()
+    monkeypatch.undo()
+
+    store = await open_backend(backend, where)
+    try:
+        assert [await store.game(g.id) for g in (own, solved)] == before
+        assert [await store.moves(g.id) for g in (own, solved)] == moves
+        assert [r.game_id for r in await store.results(daily.id)] == [solved.id]
+        again = await new_game(store, owner=7, puzzle=daily.puzzle, mode="daily", daily_id=daily.id)
+        assert again.id == solved.id
+        archived = [
+            await new_game(store, owner=7, puzzle=daily.puzzle, mode="archive") for _ in range(2)
+        ]
+        assert archived[0].id == archived[1].id not in (own.id, solved.id)
+        assert archived[0].mode == "archive"
     finally:
         await store.close()
