@@ -201,3 +201,23 @@ async def test_the_archive_works_on_postgresql(tmp_path, postgres):
         assert await harness.bot.storage.user_results(ALICE) == []
     finally:
         await harness.close()
+
+
+async def test_a_given_up_archive_daily_hides_its_solution_while_its_date_runs_somewhere(
+    harness, clock
+):
+    """In Kiritimati (UTC+14) yesterday's daily is still today's in most of the world: the
+    archive plays it, but giving it up shows no solution until the date is over everywhere."""
+    await harness.bot.storage.save_guild_settings(
+        GuildSettings(
+            guild_id=GUILD_ID, channel_id=CHANNEL_ID, timezone="Pacific/Kiritimati",
+            enabled=True, dailies=(DailyKind("pipes", SMALL["pipes"]),),
+        )
+    )  # fmt: skip
+    clock.now = datetime(2026, 11, 21, 0, 0, tzinfo=UTC)  # 14:00 on the 21st there
+    assert await harness.bot.poster.tick() == 1
+    clock.now = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)  # 02:00 on the 22nd there
+    await archive(harness, "pipes", date="2026-11-21")
+    made = await harness.command("giveup", ALICE)
+    given_up = [r.content for r in made if "Given up" in r.content]
+    assert given_up and "the solution shows once this date is over everywhere" in given_up[-1]
