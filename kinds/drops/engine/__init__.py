@@ -32,11 +32,14 @@ drops. Imports nothing of the project outside ``puzzle`` (see DESIGN.md's layers
   fewer taps, then time.
 - **Hint**: the next tap of a line with the most drops left from the state (the exact
   search, within a budget; see ``DropsKind.hint``).
+- **Grade** (``grade``): the optimal line's taps plus ``WEIGHT`` times the share of random
+  tappers that fail to clear; each level is a band of it (``GRADES``).
 - **Solver** (``solver``): ``solve`` (exact A* with a proven consistent bound), ``greedy``
   and ``best_first`` (the seed's bot), ``replay``.
 """
 
-from kinds.drops.engine.generator import Made, composition, draw, fits, generate
+from kinds.drops.engine.generator import Made, composition, draw, generate
+from kinds.drops.engine.grade import GRADES, failing, grade
 from kinds.drops.engine.kind import (
     GENERATOR,
     KIND,
@@ -62,6 +65,7 @@ from kinds.drops.engine.solver import Line, Search, best_first, greedy, greedy_t
 __all__ = [
     "FULL",
     "GENERATOR",
+    "GRADES",
     "KIND",
     "PER_REFUND",
     "Chain",
@@ -80,10 +84,11 @@ __all__ = [
     "composition",
     "describe",
     "draw",
-    "fits",
+    "failing",
     "format_move",
     "format_params",
     "generate",
+    "grade",
     "greedy",
     "greedy_tap",
     "parse_moves",

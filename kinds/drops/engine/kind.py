@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kinds.drops.engine.generator import generate
+from kinds.drops.engine.grade import GRADES
 from kinds.drops.engine.notation import (
     Params,
     format_move,
@@ -34,7 +35,7 @@ from puzzle.kind import (
 from puzzle.textboard import cells
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
-GENERATOR = "drops/2"
+GENERATOR = "drops/3"
 #: Taps the exact search tries at most for a hint (some seconds at most; the bot works hints
 #: out away from its event loop), and for the par of a stored board whose solution does not
 #: clear it.
@@ -145,6 +146,8 @@ class DropsKind(TextParams[Params]):
     name = "drops"
     title = "Ten Drops"
     generator = GENERATOR
+    #: Each level's band of grades (``grade``): ``Generated.difficulty`` is the grade.
+    grades = GRADES
     presets: tuple[str, ...] = ("6x6", "6x6e", "6x6h", "5x5", "5x5h", "7x7")
     default_daily = "6x6"
     daily_presets: tuple[str, ...] = ("6x6", "6x6 weekly", "6x6e", "6x6h", "5x5", "5x5h")
@@ -155,7 +158,6 @@ class DropsKind(TextParams[Params]):
     def generate(self, params: Params, seed: str) -> Generated:
         seed, text = normalize_seed(seed), format_params(params)
         made = generate(params.width, params.height, params.level, f"{text}-{seed}")
-        gap = made.line.drops - (made.greedy if made.greedy is not None else -1)
         return Generated(
             kind=self.name,
             params=text,
@@ -165,7 +167,7 @@ class DropsKind(TextParams[Params]):
             description=describe(params.width, params.height, made.cells, made.drops),
             solution=" ".join(format_move(cell, params.width) for cell in made.line.taps),
             par=made.line.drops,
-            difficulty=float(gap),
+            difficulty=made.grade,
             generator=self.generator,
         )
 

@@ -228,9 +228,9 @@ class _Board:
         return max(chains, drained), max(taps, cells - spare), spare
 
 
-def ceiling(width: int, height: int, board: bytes, drops: int) -> int:
-    """The most drops a line clearing the board can leave, by the bound: par is at most it."""
-    return drops - _Board(width, height).bounds(bytes(board))[0]
+def taps_at_least(width: int, height: int, board: bytes) -> int:
+    """The fewest taps any line clearing the board can make, by the bound."""
+    return _Board(width, height).bounds(bytes(board))[1]
 
 
 def solve(
@@ -240,13 +240,10 @@ def solve(
     drops: int,
     limit: int = LIMIT,
     deadline: float | None = None,
-    wanted: tuple[int, int] | None = None,
 ) -> Search:
     """The line that clears the board with the most drops left, then the fewest taps, by A*
     over chains (see the module); after ``limit`` taps tried (or past ``deadline``, a
-    ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven. With
-    ``wanted``, the least and most drops left sought, it stops as soon as the best line
-    surely leaves fewer (every line queued does) or more (one known does), unproven."""
+    ``time.perf_counter()`` reading, for benchmarks) the best line known, unproven."""
     geometry = _Board(width, height)
     step = ahead(width, height)
     upper = greedy(width, height, board, drops)
@@ -271,10 +268,6 @@ def solve(
 
     while queue:
         f, fewest, net, taps, (preps, empties), cells, bounds = heapq.heappop(queue)
-        if wanted is not None and (
-            drops - min(f, known[0]) < wanted[0] or drops - known[0] > wanted[1]
-        ):
-            return found(False)
         if (f, fewest) >= known:
             break
         if best[cells] != (net, taps):

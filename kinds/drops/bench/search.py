@@ -6,7 +6,7 @@ searches held (the boards seen and the chains remembered, and an estimate of the
 the seed's board; a tap; generation of every preset ``new`` offers (4×4 to 8×8, each
 level).
 
-Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.drops.bench``. One core, pure
+Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.drops.bench.search``. One core, pure
 Python. The prototype is the one of ``notes/kinds-feasibility.md`` on our engine: A* over
 single taps with the bound (2.25 − N) / 3 and a closed set, without components, the fullest
 cell or chains for preps to wait for. It gets a 2 s cap (5 s for the seed's board) to keep

@@ -1,0 +1,1 @@
+"""Ten Drops' benchmarks: the exact search (``search``), the grades by level (``grades``)."""
