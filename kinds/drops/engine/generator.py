@@ -8,15 +8,17 @@ value). The shuffle is Knuth's, drawn from ``puzzle.prng.Stream`` seeded with th
 code, never the global random state.
 
 **Keeping.** Candidates are drawn one after another from the same stream. Each is first
-played by the grade's random tappers (``grade.failing``, cheap); the taps its optimal line
-would need for the grade to lie in the band follow, and a candidate whose search must
-need more taps (its bound, ``solver.taps_at_least``) or none is skipped unproven. The
-others are proven by the exact search (``solver.solve``) within their level's budget
-(``BUDGETS``: harder boards take longer proofs, and ``drops/2`` kept only the boards
-proven within 2,000 taps, the easiest fifth); a board is kept once proven with its grade
-in the band. Every board kept has its optimum proven. After ``MAX_CANDIDATES`` the proven
-board whose grade lies nearest the band is taken, with the level its grade says (``Made.
-level``; measured, it practically never happens on the preset sizes, see the README).
+played by the grade's random tappers (``grade.failing``, cheap), which gives the taps its
+optimal line would need for the grade to lie in the band. It is skipped unproven when no
+such line can be (fewer taps than the bound, ``solver.taps_at_least``, allows), or when it
+is one the search seldom proves within its budget (more than ``MOST_FAILING`` of the random
+tappers fail, or the line must be over ``MOST_EXTRA_TAPS`` taps longer than the bound).
+The others are proven by the exact search (``solver.solve``) within their level's budget
+(``BUDGETS``: harder boards take longer proofs; ``drops/2`` kept only boards proven within
+2,000 taps, the easiest fifth), and a board is kept once proven with its grade in the
+band: every board kept has its optimum proven. After ``MAX_CANDIDATES`` the proven board
+whose grade lies nearest the band is taken, with the level its grade says (``Made.level``;
+measured, it practically never happens on the preset sizes, see the README).
 The start drops are 10 on every size.
 """
 
@@ -34,12 +36,17 @@ from puzzle.prng import Stream
 COMPOSITION = (8, 6, 10, 10, 6)
 START_DROPS = 10
 #: Taps the exact search may try for one candidate of each level (some 10 µs a tap on
-#: 6×6): measured on 6×6, easy boards are proven within 2,000, and a third of the normal and
-#: hard candidates the random tappers let through need more than the budget.
-BUDGETS = {"easy": 2_000, "normal": 20_000, "hard": 30_000}
+#: 6×6). Measured on 6×6: easy boards are proven within 2,000; of the normal and hard
+#: candidates the screening lets through, some two in three are not proven within these
+#: (and hardly more within 20,000 or 30,000 taps, at twice the time a board).
+BUDGETS = {"easy": 2_000, "normal": 10_000, "hard": 15_000}
 #: Candidates more random tappers fail are skipped unproven: measured on 6×6, 28 of 32 such
 #: boards were not proven within 50,000 taps (and 6 of 7 within 400,000), some 1.5 s each.
 MOST_FAILING = 0.9
+#: Nor is one whose line must be more than this many taps longer than the bound allows
+#: (``solver.taps_at_least``): of 140 random 4×4 and 6×6 boards proven within 30,000 taps,
+#: none was (6×6: the bound 1, lines of 2–6 taps; 4×4: 3–8, lines of 5–9).
+MOST_EXTRA_TAPS = 5
 MAX_CANDIDATES = 1_000
 
 
@@ -95,7 +102,9 @@ def generate(width: int, height: int, name: str, code: str) -> Made:
         cells = draw(width * height, rng)
         failed = failing(width, height, cells, START_DROPS)
         least, most = taps_wanted(failed, name)
-        hopeless = failed > MOST_FAILING or most < max(least, taps_at_least(width, height, cells))
+        fewest = taps_at_least(width, height, cells)
+        most = min(most, fewest + MOST_EXTRA_TAPS)
+        hopeless = failed > MOST_FAILING or most < max(least, fewest)
         if hopeless and nearest is not None:
             continue
         search = solve(width, height, cells, START_DROPS, BUDGETS[name])

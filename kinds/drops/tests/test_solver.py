@@ -156,9 +156,9 @@ def test_the_pool_scales_the_wechat_composition(area):
         (
             "6x6",
             "golden",
-            "6x6;drops=10;022423/144323/342240/111010/323001/324332",
-            "C3 D3 B4 B3 A5",
-            15,
+            "6x6;drops=10;042424/413422/233332/132031/203030/113040",
+            "C3 F6 D2 A5",
+            16,
         ),
         (
             "6x6e",
@@ -170,9 +170,9 @@ def test_the_pool_scales_the_wechat_composition(area):
         (
             "7x5h",
             "golden",
-            "7x5;drops=10;0033233/1342300/3123242/4020224/4132012",
-            "D2 D2 D3 F4 C2 C5",
-            13,
+            "7x5;drops=10;4312340/4431220/0033302/1131412/2020203",
+            "E2 D3 E3 C4 D3",
+            14,
         ),
         ("4x4", "golden", "4x4;drops=10;3000/3341/1221/4423", "B3 B3 D3 D3 C4 B3", 8),
         ("4x4e", "golden", "4x4;drops=10;3204/2404/3020/1331", "A2 A3 C3 C4 B2", 9),
