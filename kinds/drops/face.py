@@ -49,8 +49,8 @@ tick.
 left rank you first, then fewer taps, then time.
 • Tip: a long chain pays; tap a 3 first so that a chain can run through it.
 • `/drops new [size] [level] [seed]`: a board of your own, e.g. `/drops new 7x7 hard`. \
-Levels: easy (bursting the most each tap nearly does it), normal (it falls at least 3 drops \
-short, or fails), hard (the seed's search bot misses par too).
+Levels by grade (the optimal line's taps + 8 × the share of random tappers that fail): \
+easy under 5.5, normal 6.5 to 9.5, hard 10.5 and up.
 • Buttons: a cell button taps it; its number is its drops (red: a 4, ready to burst). \
 ◀ ▲ ▼ ▶ move the window of buttons.
 • `/drops tap C4 D2`: taps by coordinates, in order (A1 is top-left)."""
@@ -173,8 +173,8 @@ FACE = Face(
         (4, 8),
         "6x6",
         "6x6 or 7x5",
-        "easy: bursting the most each tap nearly does it; normal: it does not; "
-        "hard: nor does a search bot",
+        "easy: par in a few taps, forgiving; normal: more taps; hard: a longer plan most "
+        "random taps fail",
     ),
     verbs=(
         Verb(

@@ -13,7 +13,7 @@
 On 6×6 boards from the WeChat pool the two go together (random tappers fail 8–49% of the
 boards cleared at par in 2–3 taps, 52–94% of those needing 6): the weight makes a share of
 random tappers worth as much as a tap, about. Example: the seed's board, par 14 in 5 taps,
-which 33% of random tappers fail, grades ``5 + 8 × 0.33 = 7.64``: normal.
+which 84% of random tappers fail, grades ``5 + 8 × 0.84 = 11.72``: hard.
 
 ``GRADES`` holds each level's half-open band; between them lie gaps no level keeps, so that
 the levels stay apart by any measure that is near the grade (the tests' random tappers).

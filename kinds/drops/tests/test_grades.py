@@ -7,12 +7,13 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 
-from kinds.drops.engine import GRADES, KIND, failing, grade, solve
+from kinds.drops.engine import GRADES, KIND, failing, generator, grade, solve
 from kinds.drops.engine.generator import BUDGETS
+from kinds.drops.engine.grade import level
 from kinds.drops.engine.solver import taps_at_least
 from kinds.drops.tests.dropskit import exhaustive
 from kinds.drops.tests.grade_oracle import misses, oracle
-from kinds.drops.tests.test_solver import small_boards
+from kinds.drops.tests.test_solver import SEED, small_boards
 from puzzle.levels import LEVELS
 
 #: The 6×6 boards looked at, by level: seeds whose boards are quick to make (some take
@@ -29,6 +30,13 @@ def test_the_bands_are_ordered_and_disjoint():
     bands = [GRADES[level] for level in LEVELS]
     assert all(low < high for low, high in bands)
     assert all(a[1] < b[0] for a, b in pairwise(bands))  # with a gap no level keeps
+
+
+def test_the_seed_board_grades_hard_as_the_readme_says():
+    """Par 14 in 5 taps, and 84% of random tappers fail it (the oracle's own: 80–90%)."""
+    assert len(solve(6, 6, SEED, 10).line.taps) == 5
+    assert failing(6, 6, SEED, 10) == 0.84 and 0.8 <= misses(tuple(SEED), 6, 10) <= 0.9
+    assert grade(5, 0.84) == 11.72 and level(11.72) == "hard"
 
 
 @settings(max_examples=6, deadline=None)
@@ -93,3 +101,12 @@ def test_one_board_per_level_is_pinned(code):
     assert generated.generator == "drops/3"
     pinned = (generated.description, generated.solution, generated.par, generated.difficulty)
     assert pinned == GOLDEN[code]
+
+
+def test_past_its_candidates_the_generator_takes_the_board_nearest_the_band(monkeypatch):
+    """With 3 candidates, a hard 6×6 board is not found: the proven one nearest the band is
+    taken, its level the one its grade says."""
+    monkeypatch.setattr(generator, "MAX_CANDIDATES", 3)
+    made = generator.generate.__wrapped__(6, 6, "hard", "6x6h-few")
+    assert made.level == level(made.grade) != "hard"
+    assert made.grade < GRADES["hard"][0]
