@@ -48,7 +48,7 @@ async def test_a_board_shows_its_drops_on_buttons_and_picture(harness):
     board = load(game.puzzle)
     assert request.content.startswith(
         "**Ten Drops 6x6-splash** · 6×6 · normal · 10 drops to start · "
-        f"par {board.par} drops left\n"
+        f"par {board.par} drops left · grade {game.puzzle.difficulty:.3g}\n"
     )
     assert "Goal: clear the board with as many drops left as you can" in request.content
     shown = 0
