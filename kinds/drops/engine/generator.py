@@ -53,12 +53,11 @@ MAX_CANDIDATES = 1_000
 @dataclass(frozen=True, slots=True)
 class Made:
     """A kept board: its cells, the start drops, an optimal line (its drops left are par),
-    the share of random tappers that fail it, its grade and the level the grade says."""
+    its grade and the level the grade says."""
 
     cells: bytes
     drops: int
     line: Line
-    failing: float
     grade: float
     level: str
 
@@ -111,7 +110,7 @@ def generate(width: int, height: int, name: str, code: str) -> Made:
         if not search.proven or search.line is None:
             continue
         value = grade(len(search.line.taps), failed)
-        made = Made(cells, START_DROPS, search.line, failed, value, level(value))
+        made = Made(cells, START_DROPS, search.line, value, level(value))
         if distance(value, name) == 0:
             return made
         if nearest is None or distance(value, name) < distance(nearest.grade, name):
