@@ -63,8 +63,8 @@ rule, a struck-through number does not fit, a striped wall lies inside a block.
 you, each hint adding to it.
 • Tip: a number and its colour's cells around it show how big its block's other half is.
 • `/choco new [size] [level] [seed]`: a board of your own, e.g. `/choco new 10x10 hard`. \
-Levels: easy (both halves of a block numbered), normal (about one number a block), hard (as \
-few as it takes).
+Levels: easy (both halves of every block numbered, and more), normal (about one number in \
+eight cells, as in printed puzzles; some blocks have none), hard (every number needed).
 • Buttons: a cell toggles the wall on its right (▕ mode) or below it (▁ mode); in ↦ mode it \
 draws on from the last wall's end (the white knob), straight or turning, to the clicked \
 cell's side. 🔍 Check marks what breaks a rule; ◀ ▲ ▼ ▶ move the window.
@@ -236,8 +236,8 @@ FACE = Face(
         SIDES,
         "8x8",
         "8x8 or 10x8",
-        "easy: both halves of a block numbered; normal: about one a block; hard: as few as it "
-        "takes",
+        "easy: every half numbered; normal: 1 number in 8 cells, blocks without; hard: each one "
+        "needed",
     ),
     verbs=(
         Verb(

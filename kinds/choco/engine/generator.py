@@ -10,38 +10,65 @@ tries at one cell, start again. Each pair's halves are coloured white and gray a
 Numbers: one search per tiling, its intended solution excluded, every cell's number (its
 part's size) behind a selector. Start with one number per block; while another solution
 exists, number a cell whose part differs in size there. A tiling no number can pin down is
-dropped. Levels: easy numbers both halves of every block; hard then drops every number it
-can, in random order, while the board stays unique.
+dropped. Levels are bands of the grade (``grade.GRADES``): easy numbers both halves of
+every block, then more cells until its grade is in band; normal drops numbers in random order
+while the board stays unique and the grade below its band's top, until the grade reaches
+its band; hard drops every number it can (each number it keeps is proven needed). A code
+draws up to ``CANDIDATES`` boards this way until one lies in its band.
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
+from kinds.choco.engine.grade import GRADES, grade
 from kinds.choco.engine.grid import Grid
 from kinds.choco.engine.rules import components, open_edges, parts, transform, walls_of
 from kinds.choco.engine.solver import OutOfRounds, Search
+from puzzle.prng import Stream
+
+T = TypeVar("T")
 
 #: Tries to place a pair at one cell before the tiling starts again.
 TRIES = 40
 #: Rounds of cuts a tiling may use to find another solution (beyond: it is dropped).
 ROUNDS = 4_000
-#: Rounds of cuts a hard board may use to prove it stays unique without one more number
-#: (beyond: the number stays); it bounds the work, and what a solver needs to prove it.
+#: Rounds of cuts a board may use to prove it stays unique without one more number, at
+#: first (``_drop``).
 DROP_ROUNDS = 300
+#: Candidates a board may draw before it takes the one whose grade is nearest its level's
+#: band (``Made.fallback``).
+CANDIDATES = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Made:
-    """A generated board: its grid (with the numbers kept), every cell's block, and the
-    tilings tried to make it."""
+    """A generated board: its grid (with the numbers kept), every cell's block, its grade,
+    the tilings tried to make it, and whether no candidate fell in its level's band (the
+    one nearest it was taken)."""
 
     grid: Grid
     block_of: tuple[int, ...]
+    grade: float
     tilings: int
+    fallback: bool = False
+
+
+def choice(items: Sequence[T], rng: Stream) -> T:
+    """One of the items, drawn from the stream."""
+    return items[rng.below(len(items))]
+
+
+def shuffled(items: Sequence[T], rng: Stream) -> list[T]:
+    """The items in a random order (Fisher–Yates over the stream)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 def largest_part(width: int, height: int) -> int:
@@ -49,7 +76,7 @@ def largest_part(width: int, height: int) -> int:
     return max(3, round(0.8 * math.sqrt(width * height)))
 
 
-def tile(width: int, height: int, rng: random.Random) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+def tile(width: int, height: int, rng: Stream) -> tuple[tuple[bool, ...], tuple[int, ...]]:
     """A random tiling into blocks of two congruent halves: every cell's colour (True:
     gray) and block; ValueError for an odd number of cells, which none fits."""
     if width * height % 2:
@@ -61,7 +88,7 @@ def tile(width: int, height: int, rng: random.Random) -> tuple[tuple[bool, ...],
 
 
 def _try_tiling(
-    width: int, height: int, largest: int, rng: random.Random
+    width: int, height: int, largest: int, rng: Stream
 ) -> tuple[tuple[bool, ...], tuple[int, ...]] | None:
     area = width * height
     blank = Grid(width, height, (False,) * area, (None,) * area)
@@ -71,7 +98,7 @@ def _try_tiling(
     while free:
         first = min(free)
         for _ in range(TRIES):
-            half = _grow(blank, first, rng.randint(1, largest), free, rng)
+            half = _grow(blank, first, 1 + rng.below(largest), free, rng)
             partner = _partner(blank, half, free - set(half), rng)
             if partner is None:
                 continue
@@ -80,7 +107,7 @@ def _try_tiling(
                 break
         else:
             return None
-        shade = rng.random() < 0.5
+        shade = rng.draw() < 0.5
         for cell in half:
             gray[cell], block_of[cell] = shade, first
         for cell in partner:
@@ -89,7 +116,7 @@ def _try_tiling(
     return tuple(gray), tuple(block_of)
 
 
-def _grow(grid: Grid, first: int, size: int, free: set[int], rng: random.Random) -> list[int]:
+def _grow(grid: Grid, first: int, size: int, free: set[int], rng: Stream) -> list[int]:
     """A random connected set of up to ``size`` free cells from ``first``."""
     cells, frontier = [first], []
     while len(cells) < size:
@@ -98,13 +125,11 @@ def _grow(grid: Grid, first: int, size: int, free: set[int], rng: random.Random)
         )
         if not frontier:
             break
-        cells.append(rng.choice(frontier))
+        cells.append(choice(frontier, rng))
     return cells
 
 
-def _partner(
-    grid: Grid, half: Sequence[int], free: set[int], rng: random.Random
-) -> set[int] | None:
+def _partner(grid: Grid, half: Sequence[int], free: set[int], rng: Stream) -> set[int] | None:
     """A random turn, mirror and shift of ``half`` on free cells, touching it."""
     width, height = grid.width, grid.height
     points = [(c % width, c // width) for c in half]
@@ -119,7 +144,7 @@ def _partner(
                 spot = frozenset(x + dx + (y + dy) * width for x, y in turned)
                 if spot <= free and spot & touching:
                     found.add(spot)
-    return set(rng.choice(sorted(found, key=sorted))) if found else None
+    return set(choice(sorted(found, key=sorted), rng)) if found else None
 
 
 def part_sizes(grid: Grid, walls: frozenset[tuple[int, int]]) -> list[int]:
@@ -134,28 +159,49 @@ def part_sizes(grid: Grid, walls: frozenset[tuple[int, int]]) -> list[int]:
 
 
 def generate(width: int, height: int, level: str, seed: str) -> Made:
-    """A board with exactly one solution, the same for the same arguments."""
-    rng = random.Random(f"choco:{width}x{height}:{level}:{seed}")
-    tilings = 0
-    while True:
-        tilings += 1
-        gray, block_of = tile(width, height, rng)
-        numbers = _numbers(width, height, gray, block_of, level, rng)
-        if numbers is not None:
-            return Made(Grid(width, height, gray, numbers), block_of, tilings)
+    """A board with exactly one solution whose grade lies in its level's band (``GRADES``),
+    the same for the same arguments on every platform: every draw comes from one
+    ``puzzle.prng.Stream``."""
+    rng = Stream(f"choco/2:{width}x{height}:{level}:{seed}")
+    low, high = GRADES[level]
+    tilings, best = 0, None
+    for _ in range(CANDIDATES):
+        while True:
+            tilings += 1
+            gray, block_of = tile(width, height, rng)
+            numbers = _numbers(width, height, gray, block_of, level, rng)
+            if numbers is not None:
+                break
+        grid = Grid(width, height, gray, numbers)
+        made = Made(grid, block_of, grade(grid), tilings)
+        if low <= made.grade < high:
+            return made
+        if best is None or _off(made.grade, low, high) < _off(best.grade, low, high):
+            best = made
+    assert best is not None
+    return Made(best.grid, best.block_of, best.grade, tilings, fallback=True)
+
+
+def _off(value: float, low: float, high: float) -> float:
+    """How far a grade lies outside a band."""
+    return max(low - value, value - high, 0.0)
 
 
 def _numbers(
     width: int, height: int, gray: tuple[bool, ...], block_of: tuple[int, ...], level: str,
-    rng: random.Random,
+    rng: Stream,
 ) -> tuple[int | None, ...] | None:  # fmt: skip
     """The numbers that leave the tiling the one solution, or None if none can."""
     sizes = tuple(block_of.count(b) // 2 for b in block_of)
     full = Grid(width, height, gray, tuple[int | None, ...](sizes))
-    intended = walls_of(full, block_of)
+    low, high = GRADES[level]
+
+    def graded(on: set[int]) -> float:
+        return grade(Grid(width, height, gray, _kept(sizes, on)))
+
     with Search(full, optional=True) as search:
-        search.exclude(intended)
-        on = {rng.choice(sorted(c for c in range(full.area) if block_of[c] == b))
+        search.exclude(walls_of(full, block_of))
+        on = {choice(sorted(c for c in range(full.area) if block_of[c] == b), rng)
               for b in sorted(set(block_of))}  # fmt: skip
         try:
             while (other := search.next(on, ROUNDS)) is not None:
@@ -163,32 +209,57 @@ def _numbers(
                 differ = sorted(c for c in range(full.area) if theirs[c] != sizes[c])
                 if not differ:
                     return None
-                on.add(rng.choice(differ))
-            if level == "hard":
-                for cell in rng.sample(sorted(on), len(on)):
-                    if _unique_without(search, on - {cell}):
-                        on.discard(cell)
+                on.add(choice(differ, rng))
+            if level != "easy":
+                _drop(search, on, level == "hard", lambda fewer: graded(fewer) < high, rng,
+                      enough=lambda: level != "hard" and graded(on) >= low)  # fmt: skip
         except OutOfRounds:
             return None
     if level == "easy":
-        on |= _other_halves(full, block_of, on, rng)
-    return tuple(sizes[c] if c in on else None for c in range(full.area))
+        _add(full, block_of, on, lambda: graded(on) < high, rng)
+    return _kept(sizes, on)
 
 
-def _unique_without(search: Search, numbers: set[int]) -> bool:
-    """Whether the board stays unique with only these numbers, proven within
-    ``DROP_ROUNDS``."""
-    try:
-        return search.next(numbers, DROP_ROUNDS) is None
-    except OutOfRounds:
-        return False
+def _kept(sizes: Sequence[int], on: set[int]) -> tuple[int | None, ...]:
+    return tuple(size if c in on else None for c, size in enumerate(sizes))
 
 
-def _other_halves(
-    grid: Grid, block_of: Sequence[int], on: set[int], rng: random.Random
-) -> set[int]:
-    """A number in each half of a block that has none."""
+def _drop(
+    search: Search, on: set[int], hard: bool, allowed: Callable[[set[int]], bool],
+    rng: Stream, enough: Callable[[], bool],
+) -> None:  # fmt: skip
+    """Drop numbers in random order while the board stays unique and the fewer numbers are
+    ``allowed``, until ``enough``. A drop is proven within ``DROP_ROUNDS``; a number it
+    cannot settle stays on a normal board, and on a hard one is tried again at the end
+    within ``ROUNDS`` (the cuts learnt meanwhile make it cheaper; OutOfRounds beyond), so
+    each number a hard board keeps is proven needed."""
+    unsettled = []
+    for cell in shuffled(sorted(on), rng):
+        if enough():
+            return
+        fewer = on - {cell}
+        if not allowed(fewer):
+            continue
+        try:
+            if search.next(fewer, DROP_ROUNDS) is None:
+                on.discard(cell)
+        except OutOfRounds:
+            unsettled.append(cell)
+    for cell in unsettled if hard else ():
+        if search.next(on - {cell}, ROUNDS) is None:
+            on.discard(cell)
+
+
+def _add(
+    grid: Grid, block_of: Sequence[int], on: set[int], enough: Callable[[], bool], rng: Stream
+) -> None:
+    """A number in each half of a block that has none, then more in random order until
+    ``enough``."""
     halves: dict[tuple[int, bool], list[int]] = {}
     for cell in range(grid.area):
         halves.setdefault((block_of[cell], grid.gray[cell]), []).append(cell)
-    return {rng.choice(cells) for cells in halves.values() if not on & set(cells)}
+    on |= {choice(cells, rng) for cells in halves.values() if not on & set(cells)}
+    for cell in shuffled([c for c in range(grid.area) if c not in on], rng):
+        if enough():
+            return
+        on.add(cell)

@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from kinds.choco.engine.generator import generate
+from kinds.choco.engine.grade import GRADES
 from kinds.choco.engine.grid import UNKNOWN, Edge, Grid, decode, edges, encode
 from kinds.choco.engine.lines import Pen, Run, after, ends
 from kinds.choco.engine.notation import (
@@ -36,7 +37,7 @@ from puzzle.kind import (
 from puzzle.textboard import walled
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
-GENERATOR = "choco/1"
+GENERATOR = "choco/2"
 #: Rounds of cuts the solver may use on a description stored without its solution.
 LOAD_ROUNDS = 20_000
 #: Where a description opens as a puzzle of its own.
@@ -107,13 +108,14 @@ class ChocoKind(TextParams[Params]):
     )  # fmt: skip
     scoring = Scoring(by="time")
     notation = (parse_params, format_params)
+    #: Each level's band of grades (``grade.GRADES``).
+    grades = GRADES
 
     def generate(self, params: Params, seed: str) -> Generated:
         seed, text = normalize_seed(seed), format_params(params)
         made = generate(params.width, params.height, params.level, f"{text}-{seed}")
         grid = made.grid
         walls = walls_of(grid, made.block_of)
-        numbers = sum(clue is not None for clue in grid.clues)
         return Generated(
             kind=self.name,
             params=text,
@@ -123,7 +125,7 @@ class ChocoKind(TextParams[Params]):
             description=encode(grid),
             solution=walls_text(grid.width, grid.height, walls),
             par=len(walls),
-            difficulty=round(len(set(made.block_of)) / max(1, numbers), 3),
+            difficulty=made.grade,
             generator=self.generator,
         )
 

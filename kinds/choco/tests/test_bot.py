@@ -197,6 +197,7 @@ async def test_a_check_hatches_the_blocks_that_break_and_a_toggle_clears_it(harn
     found = breaches(board.grid, frozenset(drawn))
     hatched = {cell for block, _ in found.blocks for cell in block}
     assert hatched and len(hatched) < 36  # some blocks break, some do not
+    assert (len(found.blocks), len(found.walls)) == (3, 2)  # as the check line says below
     check = next(  # on the board as the typed walls left it, its window on the last one
         c["custom_id"]
         for row in harness.messages[message_id]["components"]
@@ -211,8 +212,8 @@ async def test_a_check_hatches_the_blocks_that_break_and_a_toggle_clears_it(harn
         line for line in made[-1].content.splitlines() if line.startswith("🔍 Check: ")
     )
     assert check_line == (
-        "🔍 Check: 3 blocks break a rule (one colour only, three or more parts), "
-        "1 wall is inside a block."
+        "🔍 Check: 3 blocks break a rule (one colour only, halves of different shapes, "
+        "three or more parts), 2 walls are inside a block."
     )
     checked = made[-1].image()
     for cell in hatched:

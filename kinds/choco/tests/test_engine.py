@@ -3,7 +3,6 @@ the exact-cover oracle agree), their tilings are blocks of two congruent halves,
 numbers what it says; the kind plays walls and checks, loads any puzz.link text, hints the
 solution's walls, and its state text reads back."""
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -28,6 +27,7 @@ from kinds.choco.engine import kind as choco_kind
 from kinds.choco.engine.solver import OutOfRounds
 from kinds.choco.tests.chocokit import FIXTURE, FIXTURE_BLOCKS, count_solutions, is_solution
 from puzzle import Generated, MoveError
+from puzzle.prng import Stream
 
 SEEDS = [f"s{k}" for k in range(6)]
 
@@ -54,7 +54,7 @@ def test_larger_boards_are_unique_by_a_fresh_search(size, level):
 
 @pytest.mark.parametrize("seed", range(20))
 def test_a_tiling_is_blocks_of_two_congruent_touching_halves(seed):
-    gray, block_of = tile(7, 6, random.Random(seed))
+    gray, block_of = tile(7, 6, Stream(f"tile-{seed}"))
     grid = Grid(7, 6, gray, (None,) * 42)
     for block in set(block_of):
         cells = [c for c in range(42) if block_of[c] == block]
@@ -82,10 +82,8 @@ def test_levels_number_what_they_say(seed):
         assert all(
             clue in (None, sizes[made.block_of[c]]) for c, clue in enumerate(made.grid.clues)
         )
-    by_block = {}
-    for (block, _), numbered in numbered_halves(normal).items():
-        by_block[block] = by_block.get(block, False) or numbered
-    assert all(by_block.values())  # normal: a number in every block
+    # Normal: fewer numbers than easy, at the densities of human-made puzzles.
+    assert sum(numbered_halves(normal).values()) < sum(numbered_halves(easy).values())
     # Hard: no number can go, each is needed for the one solution.
     grid = hard.grid
     for cell, clue in enumerate(grid.clues):

@@ -1,7 +1,7 @@
 """Double Choco benchmark: generating boards with exactly one solution, by size and level,
 and proving a board unique from scratch, against an exact-cover counter.
 
-Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.choco.bench [seeds]``. Prints
+Run: ``python3 tasks.py bench`` or ``.venv/bin/python -m kinds.choco.bench.speed [seeds]``. Prints
 medians, p95s and maxima in milliseconds, one core. The targets: 8×8 p95 ≤ 1 s and 10×10
 p95 ≤ 2 s (normal; hard too, issue 36). The reference, measured in the same run on the same
 boards, is the tests' independent oracle (``tests/chocokit.py`` in this folder, pure-Python
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path[:0] = [str(ROOT / "tests")]
 
 from pysat.solvers import Solver  # noqa: E402
