@@ -39,6 +39,9 @@ ROUNDS = 4_000
 #: Rounds of cuts a board may use to prove it stays unique without one more number, at
 #: first (``_drop``).
 DROP_ROUNDS = 300
+#: Rounds of cuts a hard board may use at the end on each number ``DROP_ROUNDS`` did not
+#: settle (beyond: the tiling is dropped, so every number a hard board keeps is proven needed).
+RETRY_ROUNDS = 1_000
 #: Candidates a board may draw before it takes the one whose grade is nearest its level's
 #: band (``Made.fallback``).
 CANDIDATES = 8
@@ -231,7 +234,7 @@ def _drop(
     """Drop numbers in random order while the board stays unique and the fewer numbers are
     ``allowed``, until ``enough``. A drop is proven within ``DROP_ROUNDS``; a number it
     cannot settle stays on a normal board, and on a hard one is tried again at the end
-    within ``ROUNDS`` (the cuts learnt meanwhile make it cheaper; OutOfRounds beyond), so
+    within ``RETRY_ROUNDS`` (the cuts learnt meanwhile make it cheaper; OutOfRounds beyond), so
     each number a hard board keeps is proven needed."""
     unsettled = []
     for cell in shuffled(sorted(on), rng):
@@ -246,7 +249,7 @@ def _drop(
         except OutOfRounds:
             unsettled.append(cell)
     for cell in unsettled if hard else ():
-        if search.next(on - {cell}, ROUNDS) is None:
+        if search.next(on - {cell}, RETRY_ROUNDS) is None:
             on.discard(cell)
 
 
