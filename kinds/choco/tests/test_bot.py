@@ -118,8 +118,10 @@ async def test_a_board_shows_its_cells_numbers_and_walls_on_buttons_and_picture(
     numbers = sum(clue is not None for clue in grid.clues)
     assert request.content.splitlines()[0] == (
         f"**Double Choco 6x6-bot** · 6×6 · normal · {numbers} numbers · "
-        f"par {len(board.walls)} walls"
+        f"par {len(board.walls)} walls · grade {game.puzzle.difficulty:.3g}"
     )
+    low, high = KIND.grades["normal"]
+    assert low <= game.puzzle.difficulty < high
     assert GOAL in request.content
     link = f"[Open on puzz.link](<https://puzz.link/p?dbchoco/{game.puzzle.description}>)"
     assert link in request.content.splitlines()
