@@ -14,16 +14,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date, timedelta
-from itertools import product
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(Path(__file__).parent)]
 
-from _timing import median, percentile, table  # noqa: E402
+from _grades import out_of_order, spread  # noqa: E402
+from _timing import table  # noqa: E402
 
 from play.daily import daily_seed  # noqa: E402
 from puzzle import KINDS, Generated, Graded  # noqa: E402
@@ -45,17 +45,6 @@ def measure(kind: str, params: str, seed: str) -> tuple[float, float]:
     engine = KINDS[kind]
     made = engine.generate(engine.parse_params(params), seed)
     return made.difficulty, oracle_of(kind)(made)
-
-
-def out_of_order(easier: Sequence[float], harder: Sequence[float]) -> float:
-    """The share of (easier, harder) pairs the oracle does not put strictly in order, %."""
-    bad = sum(1 for e, h in product(easier, harder) if e >= h)
-    return 100 * bad / max(1, len(easier) * len(harder))
-
-
-def spread(values: Sequence[float]) -> str:
-    """'median (p10–p90)'."""
-    return f"{median(values):.3g} ({percentile(values, 0.1):.3g}–{percentile(values, 0.9):.3g})"
 
 
 def weekly(pool: ProcessPoolExecutor, kind: str, days: int) -> None:
@@ -83,9 +72,9 @@ def weekly(pool: ProcessPoolExecutor, kind: str, days: int) -> None:
               for w in ((0, 1), (2, 3, 4), (5, 6))}  # fmt: skip
     early, middle, weekend = oracle.values()
     print(
-        f"  oracle out of order: Mon–Tue ≥ Wed–Fri {out_of_order(early, middle):.1f}%, "
-        f"Wed–Fri ≥ weekend {out_of_order(middle, weekend):.1f}%, "
-        f"Mon–Tue ≥ weekend {out_of_order(early, weekend):.1f}% of pairs"
+        f"  oracle out of order: Mon–Tue ≥ Wed–Fri {out_of_order(early, middle):.1%}, "
+        f"Wed–Fri ≥ weekend {out_of_order(middle, weekend):.1%}, "
+        f"Mon–Tue ≥ weekend {out_of_order(early, weekend):.1%} of pairs"
     )
 
 

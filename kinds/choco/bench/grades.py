@@ -18,23 +18,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path[:0] = [str(ROOT / "tests")]
 
-from bench._timing import median, p95, percentile, table  # noqa: E402
+from bench._grades import out_of_order, spread  # noqa: E402
+from bench._timing import median, p95, table  # noqa: E402
 from kinds.choco.engine import KIND  # noqa: E402
 from kinds.choco.engine.generator import CANDIDATES  # noqa: E402
 from kinds.choco.tests.grade_oracle import oracle  # noqa: E402
 from puzzle.levels import LETTERS, LEVELS  # noqa: E402
-
-
-def spread(values: list[float]) -> str:
-    """Median / p10 / p90."""
-    points = (median(values), percentile(values, 0.1), percentile(values, 0.9))
-    return "/".join(f"{v:.2f}" for v in points)
-
-
-def out_of_order(lower: list[float], higher: list[float]) -> str:
-    """The share of pairs where the lower level's board is not below the higher one's."""
-    bad = sum(a >= b for a in lower for b in higher)
-    return f"{100 * bad / (len(lower) * len(higher)):.1f}%"
 
 
 def main() -> None:
@@ -65,9 +54,9 @@ def main() -> None:
                 f"{median(times):.0f} / {p95(times):.0f}", fallbacks,
             ))  # fmt: skip
         overlaps.append((
-            size, out_of_order(measured["easy"], measured["hard"]),
-            out_of_order(measured["easy"], measured["normal"]),
-            out_of_order(measured["normal"], measured["hard"]),
+            size, f"{out_of_order(measured['easy'], measured['hard']):.1%}",
+            f"{out_of_order(measured['easy'], measured['normal']):.1%}",
+            f"{out_of_order(measured['normal'], measured['hard']):.1%}",
         ))  # fmt: skip
     table(
         f"Double Choco grades by level (bands {KIND.grades}; fallback after {CANDIDATES})",

@@ -13,23 +13,14 @@ from __future__ import annotations
 
 import argparse
 import time
-from itertools import pairwise, product
+from itertools import pairwise
 
-from bench._timing import median, p95, percentile, table
+from bench._grades import out_of_order, spread
+from bench._timing import median, p95, table
 from kinds.drops.engine import KIND
 from kinds.drops.engine.grade import distance
 from kinds.drops.tests.grade_oracle import oracle
 from puzzle.levels import LEVELS
-
-
-def spread(values: list[float]) -> str:
-    """Median / p10 / p90."""
-    return " / ".join(f"{percentile(values, q):.2f}" for q in (0.5, 0.1, 0.9))
-
-
-def out_of_order(easier: list[float], harder: list[float]) -> float:
-    """The share of (easier, harder) pairs whose oracle values are not strictly ordered."""
-    return sum(a >= b for a, b in product(easier, harder)) / (len(easier) * len(harder))
 
 
 def run(size: str, boards: int) -> None:

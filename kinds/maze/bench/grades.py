@@ -8,7 +8,6 @@ p95 and how many mazes fell back to the candidate nearest their band (a grade ou
 from __future__ import annotations
 
 import argparse
-import itertools
 import statistics
 import sys
 import time
@@ -16,24 +15,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tests"))
 
+from bench._grades import out_of_order, spread
 from kinds.maze.engine.grade import GRADES
 from kinds.maze.tests.grade_oracle import oracle
 from puzzle import KINDS
 from puzzle.levels import LEVELS
 
 KIND = KINDS["maze"]
-
-
-def spread(values: list[float]) -> str:
-    """'median (p10–p90)'."""
-    deciles = statistics.quantiles(values, n=10)
-    return f"{statistics.median(values):.3f} ({deciles[0]:.3f}–{deciles[-1]:.3f})"
-
-
-def out_of_order(lower: list[float], upper: list[float]) -> float:
-    """The share of pairs whose lower level's value is not below the upper's."""
-    pairs = list(itertools.product(lower, upper))
-    return sum(a >= b for a, b in pairs) / len(pairs)
 
 
 def main() -> None:

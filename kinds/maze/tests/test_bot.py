@@ -136,30 +136,38 @@ async def test_the_datapack_builds_the_maze_being_walked(harness):
     assert (name, blob) == build(maze)  # the very maze on the board
 
 
+async def solve_daily_maze(harness, clock, user, wander, wait):
+    """``user`` opens the daily maze, waits ``wait`` seconds and walks out by the hints'
+    runs — after a stretch out by an arrow and back when ``wander`` (further than par) —
+    and wins on their private board: the maze and the finished game."""
+    made = await harness.command("daily", user, group="maze")
+    request = board_message(made)
+    message_id = message_of(harness, request)
+    game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
+    maze = load(game.puzzle)
+    clock.now += timedelta(seconds=wait)
+    if wander:
+        run = KIND.format_move(maze, KIND.hint(maze, KIND.initial_state(maze))).lower()
+        arrow = next(i for i in request.custom_ids() if f":a:{game.id}:{run}:" in i)
+        await harness.click(message_id, arrow, user)
+        await harness.command("go", user, group="maze", cell=maze.name(maze.start))
+    state = (await harness.bot.storage.game(game.id)).state
+    letters = []
+    while state.player != maze.exit:
+        run = KIND.hint(maze, state)
+        letters.append(KIND.format_move(maze, run))
+        state = KIND.apply(maze, state, [run]).state
+    won = await harness.command("move", user, group="maze", moves="".join(letters))
+    assert any("solved the daily Maze" in r.content for r in won)
+    assert harness.files[message_id][0][0] == "maze-win.png"  # the private board won
+    return maze, await harness.bot.storage.game(game.id)
+
+
 async def test_a_daily_maze_is_solved_end_to_end_and_ranks_by_steps_then_time(harness, clock):
     await enable_daily(harness, "5x4", DailyKind("maze", "8x8e", position=0))
     assert await harness.bot.poster.tick() == 1
     for user, wander, wait in ((ALICE, True, 30), (BOB, False, 300)):
-        made = await harness.command("daily", user, group="maze")
-        request = board_message(made)
-        message_id = message_of(harness, request)
-        game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
-        maze = load(game.puzzle)
-        clock.now += timedelta(seconds=wait)
-        if wander:  # a stretch out by its arrow and back by a cell: Alice walks further
-            run = KIND.format_move(maze, KIND.hint(maze, KIND.initial_state(maze))).lower()
-            arrow = next(i for i in request.custom_ids() if f":a:{game.id}:{run}:" in i)
-            await harness.click(message_id, arrow, user)
-            await harness.command("go", user, group="maze", cell=maze.name(maze.start))
-        state = (await harness.bot.storage.game(game.id)).state
-        letters = []
-        while state.player != maze.exit:
-            run = KIND.hint(maze, state)
-            letters.append(KIND.format_move(maze, run))
-            state = KIND.apply(maze, state, [run]).state
-        won = await harness.command("move", user, group="maze", moves="".join(letters))
-        assert any("solved the daily Maze" in r.content for r in won)
-        assert harness.files[message_id][0][0] == "maze-win.png"  # the private board won
+        maze, _ = await solve_daily_maze(harness, clock, user, wander, wait)
     board = (await harness.command("leaderboard", ALICE, group="maze"))[0].content
     first, second = (line for line in board.splitlines() if line[:2] in ("1.", "2."))
     assert first.startswith(f"1. {default_name(BOB)} · {maze.par} steps · 5:00"), board
@@ -182,25 +190,8 @@ async def test_in_the_fog_a_daily_ranks_walks_within_the_expected_steps_by_time(
     assert await harness.bot.poster.tick() == 1
     walked = {}
     for user, wander, wait in ((ALICE, True, 30), (BOB, False, 300)):
-        made = await harness.command("daily", user, group="maze")
-        request = board_message(made)
-        message_id = message_of(harness, request)
-        game = next(g for g in await harness.bot.storage.unfinished_games(user) if g.daily_id)
-        maze = load(game.puzzle)
-        clock.now += timedelta(seconds=wait)
-        if wander:
-            run = KIND.format_move(maze, KIND.hint(maze, KIND.initial_state(maze))).lower()
-            arrow = next(i for i in request.custom_ids() if f":a:{game.id}:{run}:" in i)
-            await harness.click(message_id, arrow, user)
-            await harness.command("go", user, group="maze", cell=maze.name(maze.start))
-        state = (await harness.bot.storage.game(game.id)).state
-        letters = []
-        while state.player != maze.exit:
-            run = KIND.hint(maze, state)
-            letters.append(KIND.format_move(maze, run))
-            state = KIND.apply(maze, state, [run]).state
-        await harness.command("move", user, group="maze", moves="".join(letters))
-        walked[user] = (await harness.bot.storage.game(game.id)).turns
+        maze, game = await solve_daily_maze(harness, clock, user, wander, wait)
+        walked[user] = game.turns
     assert maze.level == "normal" and maze.par == walked[BOB] < walked[ALICE] <= maze.expected
     assert maze.expected == math.ceil(game.puzzle.difficulty * 64)
     board = (await harness.command("leaderboard", ALICE, group="maze"))[0].content

@@ -11,22 +11,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from itertools import product
 
+from bench._grades import out_of_order, spread
 from kinds.pipes.engine import KIND, Params
 from kinds.pipes.tests.grade_oracle import oracle
 from puzzle.levels import LEVELS
-
-
-def _spread(values: list[float]) -> str:
-    ranked = sorted(values)
-    at = lambda q: ranked[min(len(ranked) - 1, int(q * len(ranked)))]  # noqa: E731
-    return f"{statistics.median(ranked):.2f} / {at(0.1):.2f} / {at(0.9):.2f}"
-
-
-def _out_of_order(easier: list[float], harder: list[float]) -> float:
-    pairs = list(product(easier, harder))
-    return sum(a >= b for a, b in pairs) / len(pairs)
 
 
 def main() -> None:
@@ -56,15 +45,15 @@ def main() -> None:
             times.sort()
             measured[level] = oracles
             print(
-                f"| {size} | {level} | {_spread(grades)} | {_spread(oracles)} | "
+                f"| {size} | {level} | {spread(grades)} | {spread(oracles)} | "
                 f"{statistics.median(times):.0f} / {times[int(0.95 * len(times))]:.0f} | "
                 f"{fallbacks} |",
                 flush=True,
             )
         overlaps.append(
-            f"{size}: easy/normal {_out_of_order(measured['easy'], measured['normal']):.1%}, "
-            f"normal/hard {_out_of_order(measured['normal'], measured['hard']):.1%}, "
-            f"easy/hard {_out_of_order(measured['easy'], measured['hard']):.1%}"
+            f"{size}: easy/normal {out_of_order(measured['easy'], measured['normal']):.1%}, "
+            f"normal/hard {out_of_order(measured['normal'], measured['hard']):.1%}, "
+            f"easy/hard {out_of_order(measured['easy'], measured['hard']):.1%}"
         )
     print("\nOracle pairs out of order:")
     for line in overlaps:
