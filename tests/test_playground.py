@@ -24,6 +24,7 @@ from kinds.pipes.engine import KIND, from_code, turns_between
 from playground.offline import CHANNEL_ID, GUILD_ID
 from playground.server import PLAYERS, PUZZLERS, Playground, make_app, serve
 from puzzle import KINDS
+from puzzle.grid import cell_name
 
 USERS = ALICE, BOB, CAROL = tuple(str(p.id) for p in PLAYERS)
 
@@ -428,6 +429,16 @@ def stored_daily(database, day):
     return KIND.load(SimpleNamespace(**dict(row)))
 
 
+def solve_by_typing(driver, puzzle):
+    """Type the turns that solve the board in view, as one ``/pipes rotate``."""
+    turns = [
+        f"{cell_name(cell % puzzle.width, cell // puzzle.width)}x{k}"
+        for cell, (tile, target) in enumerate(zip(puzzle.tiles, puzzle.solution, strict=True))
+        if (k := turns_between(tile, target))
+    ]
+    type_command(driver, f"/pipes rotate cells:{' '.join(turns)}")
+
+
 def solve_on_page(driver, puzzle):
     """Click the tile buttons of the newest board the engine's way until it is solved."""
     from selenium.webdriver.common.by import By
@@ -621,9 +632,10 @@ def test_play_a_game_and_the_daily_in_chromium(site, browser, tmp_path):
     )  # fmt: skip
     press(browser, f"button[data-custom-id='{play.get_attribute('data-custom-id')}']")
     daily = text_of(browser).split("Daily Pipes — ")[1].split(" ")[0]
-    solve_on_page(browser, stored_daily(tmp_path / "e2e.sqlite3", daily))
+    # The smallest daily is 6×6, played through windows of buttons: typed at once here.
+    solve_by_typing(browser, stored_daily(tmp_path / "e2e.sqlite3", daily))
     page = text_of(browser)
-    assert f"solved the daily Pipes of {daily} · 5×4 · " in page
+    assert f"solved the daily Pipes of {daily} · 6×6 · " in page
     assert f"#1 on this server for {daily}" in page
     if shots:
         threading.Event().wait(
