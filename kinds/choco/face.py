@@ -59,12 +59,12 @@ shape and size (turned or mirrored is fine). A number is the size of its colour'
 its block; not every block has one. Every board has exactly one solution.
 • Picture: gray cells are shaded, your walls thick; after 🔍 Check, hatched blocks break a \
 rule, a struck-through number does not fit, a striped wall lies inside a block.
-• Par: the walls of the solution; each wall toggled counts one, in a run too. Time ranks \
-you, each hint adding to it.
+• Par: the walls of the solution; each wall toggled counts one. Time ranks you, each \
+hint adding to it.
 • Tip: a number and its colour's cells around it show how big its block's other half is.
 • `/choco new [size] [level] [seed]`: a board of your own, e.g. `/choco new 10x10 hard`. \
 Levels: easy (both halves of every block numbered, and more), normal (about one number in \
-eight cells, as in printed puzzles; some blocks have none), hard (every number needed).
+eight cells, as in print; some blocks have none), hard (every number needed).
 • Buttons: a cell toggles the wall on its right (▕ mode) or below it (▁ mode); in ↦ mode it \
 draws on from the last wall's end (the white knob), straight or turning, to the clicked \
 cell's side. 🔍 Check marks what breaks a rule; ◀ ▲ ▼ ▶ move the window.
