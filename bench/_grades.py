@@ -4,7 +4,7 @@ two levels' boards out of order."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
+from itertools import pairwise, product
 
 from bench._timing import median, percentile
 
@@ -18,3 +18,11 @@ def spread(values: Sequence[float]) -> str:
 def out_of_order(easier: Sequence[float], harder: Sequence[float]) -> float:
     """The share of (easier, harder) pairs whose values are not strictly in order."""
     return sum(a >= b for a, b in product(easier, harder)) / max(1, len(easier) * len(harder))
+
+
+def overlaps(oracles: dict[str, Sequence[float]], levels: Sequence[str]) -> str:
+    """'  oracle overlaps: easy–normal 0.0%, …': each neighbouring pair of levels, then the
+    first against the last."""
+    pairs = [*pairwise(levels), (levels[0], levels[-1])]
+    shares = (f"{a}–{b} {out_of_order(oracles[a], oracles[b]):.1%}" for a, b in pairs)
+    return "  oracle overlaps: " + ", ".join(shares)

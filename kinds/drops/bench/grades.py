@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import argparse
 import time
-from itertools import pairwise
 
-from bench._grades import out_of_order, spread
+from bench._grades import overlaps, spread
 from bench._timing import median, p95, table
 from kinds.drops.engine import KIND
 from kinds.drops.engine.grade import distance
@@ -56,11 +55,7 @@ def run(size: str, boards: int) -> None:
         ],
         rows,
     )  # fmt: skip
-    pairs = [*pairwise(LEVELS), (LEVELS[0], LEVELS[-1])]
-    print(
-        "  oracle overlaps: "
-        + ", ".join(f"{a}–{b} {out_of_order(oracles[a], oracles[b]):.1%}" for a, b in pairs)
-    )
+    print(overlaps(oracles, LEVELS))
 
 
 def main() -> None:
