@@ -104,8 +104,8 @@ def shown_game(window: Window) -> int:
 
 @pytest.mark.parametrize("kind", sorted(FACES))
 def test_every_kind_is_won_by_taps_alone_and_ranked(site, browser, kind):
+    daily = daily_of(site, kind)  # made before the page asks for home, as a post would be
     window = Window(browser, site, ALICE, "Alice")
-    daily = daily_of(site, kind)
     assert window.find(f'[data-home-daily="{kind}"]').get_attribute("data-state") == "new"
     window.open(f'[data-home-daily="{kind}"]')
     game = daily_game(site, ALICE, daily.id)
@@ -148,8 +148,8 @@ def test_every_kind_is_won_by_taps_alone_and_ranked(site, browser, kind):
 
 def test_a_dailys_clock_starts_when_it_is_opened_not_at_sign_in(site, browser, clock):
     signed_in = clock.now
-    window = Window(browser, site, ALICE, "Alice")
     daily = daily_of(site, "pipes")
+    window = Window(browser, site, ALICE, "Alice")
     assert daily_game(site, ALICE, daily.id) is None  # listed, but no board yet
     clock.advance(hours=2, minutes=7)
     window.open('[data-home-daily="pipes"]')
@@ -162,10 +162,10 @@ def test_a_dailys_clock_starts_when_it_is_opened_not_at_sign_in(site, browser, c
 def test_two_players_on_one_instance_each_play_their_own_board_and_never_reach_the_other(
     site, browser
 ):
+    daily = daily_of(site, "pipes")
     alice = Window(browser, site, ALICE, "Alice", instance="i-shared")
     browser.switch_to.new_window("tab")
     bob = Window(browser, site, BOB, "Bob", instance="i-shared")
-    daily = daily_of(site, "pipes")
     windows = {ALICE: alice, BOB: bob}
     for window in windows.values():
         window.enter()
