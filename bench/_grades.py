@@ -3,7 +3,8 @@ two levels' boards out of order."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import argparse
+from collections.abc import Callable, Sequence
 from itertools import pairwise, product
 
 from bench._timing import median, percentile
@@ -26,3 +27,14 @@ def overlaps(oracles: dict[str, Sequence[float]], levels: Sequence[str]) -> str:
     pairs = [*pairwise(levels), (levels[0], levels[-1])]
     shares = (f"{a}–{b} {out_of_order(oracles[a], oracles[b]):.1%}" for a, b in pairs)
     return "  oracle overlaps: " + ", ".join(shares)
+
+
+def each_size(doc: str, boards: int, sizes: str, run: Callable[[str, int], None]) -> None:
+    """The command line of a bench that measures ``--boards`` boards a level at each of
+    ``--sizes`` (comma-separated): ``run(size, boards)`` for each."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=boards)
+    parser.add_argument("--sizes", default=sizes)
+    args = parser.parse_args()
+    for size in args.sizes.split(","):
+        run(size, args.boards)

@@ -11,10 +11,9 @@ pairs of boards out of order between neighbouring levels and between easy and ha
 
 from __future__ import annotations
 
-import argparse
 import time
 
-from bench._grades import overlaps, spread
+from bench._grades import each_size, overlaps, spread
 from bench._timing import median, p95, table
 from kinds.drops.engine import KIND
 from kinds.drops.engine.grade import distance
@@ -58,14 +57,5 @@ def run(size: str, boards: int) -> None:
     print(overlaps(oracles, LEVELS))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=50)
-    parser.add_argument("--sizes", default="6x6")
-    args = parser.parse_args()
-    for size in args.sizes.split(","):
-        run(size, args.boards)
-
-
 if __name__ == "__main__":
-    main()
+    each_size(__doc__, 50, "6x6", run)

@@ -11,10 +11,9 @@ between easy and hard (targets: at most 5%, and 0).
 
 from __future__ import annotations
 
-import argparse
 import time
 
-from bench._grades import overlaps, spread
+from bench._grades import each_size, overlaps, spread
 from bench._timing import median, p95, table
 from kinds.mines.engine import KIND
 from kinds.mines.engine.grade import level
@@ -57,14 +56,5 @@ def run(size: str, boards: int) -> None:
     print(overlaps(oracles, LEVELS))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boards", type=int, default=50)
-    parser.add_argument("--sizes", default="9x9,16x16")
-    args = parser.parse_args()
-    for size in args.sizes.split(","):
-        run(size, args.boards)
-
-
 if __name__ == "__main__":
-    main()
+    each_size(__doc__, 50, "9x9,16x16", run)
