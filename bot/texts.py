@@ -46,6 +46,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 #: An undo's answer names at most this many of the moves it took back.
 UNDONE_NAMED = 5
+#: A board for everyone's message names at most this many of its players, its win line
+#: this many of those who moved (the rest are counted), so either fits one message.
+MOVERS_SHOWN, WINNERS_NAMED = 10, 50
+#: The line a fresh board for everyone shows under its goal.
+TOGETHER_FRESH = "👥 A board for everyone here: anyone in this channel plays it with its buttons."
 #: A subcommand of a kind's group, and the group.
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 Group = app_commands.Group
@@ -86,11 +91,12 @@ def started(game: Game) -> list[str]:
 
 
 def title(board: Board) -> str:
-    """'Daily Pipes 2026-11-22', 'Daily Pipes 2026-11-22 (archive)' or 'Pipes 6x6-abc'."""
+    """'Daily Pipes 2026-11-22', 'Daily Pipes 2026-11-22 (archive)', 'Pipes 6x6-abc' or,
+    for a board for everyone, 'Pipes 6x6-abc (together)'."""
     name = board.kind.title
     if board.day is not None:
         return f"Daily {name} {board.day.isoformat()}" + (" (archive)" if board.archive else "")
-    return f"{name} {board.game.puzzle.short_code}"
+    return f"{name} {board.game.puzzle.short_code}" + (" (together)" if board.shared else "")
 
 
 def graded(kind: Kind[Any, Any, Any, Any], puzzle: PuzzleRecord) -> str:
@@ -111,7 +117,29 @@ def status(board: Board, face: Face) -> str:
         f"{graded(board.kind, game.puzzle)}"
     )
     fresh = not game.finished and game.turns == 0 and game.hints == 0 and game.version == 0
-    return f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
+    text = f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
+    if board.shared:
+        text += f"\n{movers(board)}" if board.movers else f"\n{TOGETHER_FRESH}"
+    return text
+
+
+def movers(board: Board) -> str:
+    """Who made how many moves on a board for everyone, most first: '👥 Moves: @Alice 12 ·
+    @Bob 7' (the first ``MOVERS_SHOWN``, then how many more played)."""
+    shown = [f"<@{user}> {count}" for user, count in board.movers[:MOVERS_SHOWN]]
+    more = len(board.movers) - MOVERS_SHOWN
+    return "👥 Moves: " + " · ".join(shown) + (f" · {more} more players" if more > 0 else "")
+
+
+def _solvers(board: Board) -> str:
+    """Who solved a board: its owner, or everyone who moved on a board for everyone ('@Alice,
+    @Bob and @Cy', the first ``WINNERS_NAMED`` and how many others)."""
+    if not board.shared or not board.movers:
+        return f"<@{board.game.owner_id}>"
+    named = [f"<@{user}>" for user, _ in board.movers[:WINNERS_NAMED]]
+    if (others := len(board.movers) - WINNERS_NAMED) > 0:
+        named.append(f"{others} others")
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def given_up(board: Board, face: Face, shows: str = "the solution") -> str:
@@ -162,8 +190,10 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None, face: 
             else f"the daily {board.kind.title} of {day} · {label}"
         )
     late = " (late)" if solved_late(game) else ""
+    if board.shared:
+        what += " together"
     lines = [
-        f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "
+        f"🎉 {_solvers(board)} solved {what}{late} in **{solve_time(board)}** with "
         f"{face.tally(game.turns, board.status.points, board.par)}."
     ]
     extra = []
