@@ -84,7 +84,7 @@ async def test_everyone_plays_one_board_and_the_win_credits_every_mover(harness,
 
 
 async def test_a_shared_board_shows_each_players_moves_and_typed_moves_go_to_own_boards(harness):
-    request, message_id, game = await together(harness, "pipes")
+    _, message_id, game = await together(harness, "pipes")
     tile = button(harness, message_id, "pipes:t:")
     for user in (BOB, CAROL, BOB):
         await harness.click(message_id, tile, user)
@@ -109,7 +109,7 @@ async def many_clicks_at_once(harness):
     """Eight players click one co-op board at once, one of them twice (the same interaction
     delivered again): every click is stored once and the board shows the newest state."""
     storage = harness.bot.storage
-    request, message_id, game = await together(harness, "pipes")
+    _, message_id, game = await together(harness, "pipes")
     tile = button(harness, message_id, "pipes:t:")
     players = [ALICE + n for n in range(8)]
     running = asyncio.all_tasks()
@@ -153,7 +153,7 @@ async def test_a_restarted_bot_plays_the_same_shared_board(tmp_path, clock: Fake
     first = Harness(make_bot(tmp_path, clock))
     await first.start()
     try:
-        request, message_id, game = await together(first, "pipes")
+        _, message_id, game = await together(first, "pipes")
         tile = button(first, message_id, "pipes:t:")
         await first.click(message_id, tile, BOB)
         message = first.messages[message_id]
