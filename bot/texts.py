@@ -470,7 +470,7 @@ def _gloss(face: Face, name: str) -> str:
     if name == "hint":
         return f" (+{duration(penalty(1))})"
     if name == "undo":
-        return " (your last click or command)"
+        return " (last click or command)"
     if name == "datapack" and face.pack:
         return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""
@@ -502,7 +502,7 @@ def usage(kind: str, command: Command) -> str:
 
 def limits(commands: Sequence[Command]) -> str:
     """What a typed move command takes at most, from the service's limit and the options'
-    declared lengths: '• A typed command takes at most 50 moves and 400 characters.'"""
+    declared lengths: '• Typed commands: at most 50 moves and 400 characters.'"""
     lengths = [
         p.max_value
         for c in commands
@@ -511,7 +511,7 @@ def limits(commands: Sequence[Command]) -> str:
         if p.type is AppCommandOptionType.string and isinstance(p.max_value, int)
     ]
     return (
-        f"• A typed command takes at most {MAX_MOVES} moves and {max(lengths)} characters."
+        f"• Typed commands: at most {MAX_MOVES} moves and {max(lengths)} characters."
         if lengths
         else ""
     )
@@ -519,18 +519,22 @@ def limits(commands: Sequence[Command]) -> str:
 
 def shared_help(face: Face, commands: Sequence[Command]) -> str:
     """The help's lines for the subcommands every kind's group has (its ``daily``, ``hint``
-    …), read off the group's commands: whatever the group has is named, nothing else; then
-    the limits of the kind's typed moves."""
+    …), read off the group's commands: whatever the group has is named, nothing else
+    (``together`` without its options: they are ``new``'s); then the limits of the kind's
+    typed moves."""
     kind, own = face.name, {"new", "help", *(verb.name for verb in face.verbs)}
     shared = {c.name: c for c in commands if c.name not in own}
     lines = []
     if daily := shared.pop("daily", None):
         lines.append(
             f"• {usage(kind, daily)} or **Play {face.kind.title}** under the daily post: today's "
-            "board, only you see it."
+            "board, yours alone."
         )
     if shared:
-        named = [usage(kind, c) + _gloss(face, c.name) for c in shared.values()]
+        named = [
+            f"`/{kind} {c.name}`" if c.name == "together" else usage(kind, c) + _gloss(face, c.name)
+            for c in shared.values()
+        ]
         lines.append(f"• {', '.join(named)}.")
     verbs = {verb.name for verb in face.verbs}
     if said := limits([c for c in commands if c.name in verbs]):
