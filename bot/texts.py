@@ -164,8 +164,8 @@ def share_line(board: Board, streak: int, face: Face) -> str:
     spoilers)."""
     game = board.game
     name = board.day.isoformat() if board.day else game.puzzle.short_code
-    if board.archive:
-        name += " (archive)"
+    if board.archive or board.shared:
+        name += " (archive)" if board.archive else " (together)"
     parts = [
         f"{board.kind.title} {name}",
         board.kind.label(board.puzzle),

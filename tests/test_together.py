@@ -72,7 +72,8 @@ async def test_everyone_plays_one_board_and_the_win_credits_every_mover(harness,
     assert movers_line(harness.messages[message_id]["content"]) == counted
 
     (win,) = announced
-    assert "together" in win
+    assert f" solved {game.puzzle.short_code} together in " in win
+    assert f"{title} {game.puzzle.short_code} (together) · " in win  # the share line
     for user, _ in counted:
         assert f"<@{user}>" in win
     # Nothing daily: no result, the leaderboard and everyone's stats as they were.
@@ -106,12 +107,12 @@ async def test_together_is_refused_in_direct_messages(harness):
 
 
 async def many_clicks_at_once(harness):
-    """Eight players click one co-op board at once, one of them twice (the same interaction
+    """Sixteen players click one co-op board at once, one of them twice (the same interaction
     delivered again): every click is stored once and the board shows the newest state."""
     storage = harness.bot.storage
     _, message_id, game = await together(harness, "pipes")
     tile = button(harness, message_id, "pipes:t:")
-    players = [ALICE + n for n in range(8)]
+    players = [ALICE + n for n in range(16)]
     running = asyncio.all_tasks()
     payloads = [harness.click_payload(message_id, tile, user, True) for user in players]
     answers = await asyncio.gather(*(harness.answered(p) for p in payloads))
@@ -124,10 +125,11 @@ async def many_clicks_at_once(harness):
     moves = await storage.moves(game.id)
     assert sorted(m.user_id for m in moves) == players
     assert [m.version for m in moves] == list(range(1, len(players) + 1))
-    # A tile turned eight times is where it started; the message shows the last version.
+    # A tile turned sixteen times is where it started; the message shows the last version.
     assert after.state == game.state
-    shown = movers_line(harness.messages[message_id]["content"])
-    assert shown == [(m.user_id, 1) for m in moves]
+    content = harness.messages[message_id]["content"]
+    assert movers_line(content) == [(m.user_id, 1) for m in moves][:10]
+    assert content.count("· 6 more players") == 1
 
 
 async def test_many_players_click_one_board_at_once(harness):
