@@ -113,7 +113,7 @@ async def many_clicks_at_once(harness):
     _, message_id, game = await together(harness, "pipes")
     tile = button(harness, message_id, "pipes:t:")
     players = [ALICE + n for n in range(16)]
-    running = asyncio.all_tasks()
+    running, before = asyncio.all_tasks(), len(harness.requests)
     payloads = [harness.click_payload(message_id, tile, user, True) for user in players]
     answers = await asyncio.gather(*(harness.answered(p) for p in payloads))
     harness.deliver(payloads[0])  # the very same interaction again
@@ -127,6 +127,13 @@ async def many_clicks_at_once(harness):
     assert [m.version for m in moves] == list(range(1, len(players) + 1))
     # A tile turned sixteen times is where it started; the message shows the last version.
     assert after.state == game.state
+    # The board never goes back: each update shows at least as many moves as the one before.
+    shown = [
+        len(movers_line(r.content)) + sum(map(int, re.findall(r"· (\d+) more players", r.content)))
+        for r in harness.requests[before:]
+        if "👥 Moves: " in r.content
+    ]
+    assert len(shown) >= len(players) and shown == sorted(shown) and shown[-1] == len(players)
     content = harness.messages[message_id]["content"]
     assert movers_line(content) == [(m.user_id, 1) for m in moves][:10]
     assert content.count("· 6 more players") == 1
