@@ -21,6 +21,7 @@ from bot.kinds import FACES
 from bot.replies import NO_MENTIONS
 from db import DailyPuzzle, Game
 from play import Board, BoardOver, BoardSolved, NoSuchBoard, NotYourBoard, Played, UserError, load
+from play.boards import SHARED
 from play.errors import BoardChanged
 from puzzle import Marks
 
@@ -40,6 +41,8 @@ REQUEST_ID = 64
 LISTED = 20
 SIGN_IN_AGAIN = "Sign in again: your session has ended."
 GONE = "That board no longer exists: open another from the list."
+#: A board for everyone is played with the buttons of its message in its channel.
+SHARED_BOARD = "That board is everyone's in its channel: play it with its buttons there."
 #: The largest id storage keeps (a signed 64-bit integer).
 LARGEST = 2**63 - 1
 #: How long after a Play the Activity opens on what was pressed (later: its home list).
@@ -101,6 +104,8 @@ class Api:
             raise Refused(404, GONE)
         if game.owner_id != player.id:
             raise Refused(403, "That board is someone else's: open one of yours.")
+        if game.mode == SHARED:  # its channel's message is the one everyone plays
+            raise Refused(403, SHARED_BOARD)
         return game
 
     # -- views ----------------------------------------------------------------------------
@@ -239,7 +244,8 @@ async def home(api: Api, request: web.Request) -> dict[str, Any]:
             }
         )
     boards = []
-    for game in (await storage.unfinished_games(player.id))[:LISTED]:
+    own = [g for g in await storage.unfinished_games(player.id) if g.mode != SHARED]
+    for game in own[:LISTED]:
         board = await service.board(game)
         boards.append(
             {

@@ -1,5 +1,6 @@
 """Every kind's command group, made by one factory: the kind's own ``new`` and typed move
-verbs (from its face), then what every kind has — ``daily``, ``archive``, ``resume``,
+verbs (from its face), then what every kind has — ``daily``, ``archive``, ``together`` (a
+board for everyone in the channel, with the options of ``new``), ``resume``,
 ``hint``, ``restart``, ``undo``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the
 kind has packs, ``datapack``. A command may raise ``UserError``: the tree answers it privately."""
 
@@ -20,7 +21,7 @@ from puzzle import quote
 
 from . import custom_ids, texts
 from .buttons import ConfirmButton
-from .face import Face, Verb
+from .face import Face, NewBoard, Verb
 from .kinds import FACES
 from .launch import activity_here, launch, todays_daily_soon
 from .options import DATE_TEXT, MOVES_TEXT, Commands, Interaction, game_commands
@@ -44,6 +45,10 @@ SUGGESTIONS = 25
 UNDO_DESCRIPTION = "Take back your last move or command (counts as a move; never a hint)"
 #: A typed action on the player's current board: (service, game id, user id) -> the move.
 Act = Callable[[GameService, int, int], Awaitable[Played]]
+#: The refusal of a board for everyone outside a server.
+TOGETHER_IN_DM = (
+    "A board for everyone is played in a server channel: here, start your own with `/{kind} new`."
+)
 #: The longest command quoted back in a question.
 QUOTED = 80
 
@@ -111,15 +116,22 @@ def kind_group(face: Face) -> Commands:
     kind, title = face.name, face.kind.title
     group = game_commands(kind, face.description)
 
-    async def start(interaction: Interaction, params: str, seed: str | None) -> None:
-        service = interaction.client.service
-        limit = face.max_side if interaction.client.settings.limit_sides else None
-        service.check_new(kind, params, seed, limit)
-        user, guild, channel = interaction.user.id, interaction.guild_id, interaction.channel_id
-        board = service.new_game(kind, user, guild, channel, params, seed, interaction.id, limit)
-        await send_board(interaction, board, ephemeral=False)
+    def starting(shared: bool) -> NewBoard:
+        async def start(interaction: Interaction, params: str, seed: str | None) -> None:
+            service = interaction.client.service
+            limit = face.max_side if interaction.client.settings.limit_sides else None
+            service.check_new(kind, params, seed, limit)
+            user, guild, channel = interaction.user.id, interaction.guild_id, interaction.channel_id
+            if shared and guild is None:
+                raise UserError(TOGETHER_IN_DM.format(kind=kind))
+            board = service.new_game(
+                kind, user, guild, channel, params, seed, interaction.id, limit, shared=shared
+            )
+            await send_board(interaction, board, ephemeral=False)
 
-    group.add_command(face.new(start))
+        return start
+
+    group.add_command(face.new(starting(False)))
     for verb in face.verbs:
         group.add_command(_verb_command(kind, verb))
 
@@ -160,6 +172,14 @@ def kind_group(face: Face) -> Commands:
             kind, user, interaction.guild_id, interaction.channel_id, when, interaction.id
         )
         await send_board(interaction, board, ephemeral=True)
+
+    group.add_command(
+        app_commands.Command(
+            name="together",
+            description=f"One {title} board everyone in this channel plays with its buttons",
+            callback=face.new(starting(True)).callback,
+        )
+    )
 
     @group.command(
         name="resume",

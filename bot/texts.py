@@ -46,6 +46,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 #: An undo's answer names at most this many of the moves it took back.
 UNDONE_NAMED = 5
+#: A board for everyone's message names at most this many of its players, its win line
+#: this many of those who moved (the rest are counted), so either fits one message.
+MOVERS_SHOWN, WINNERS_NAMED = 10, 50
+#: The line a fresh board for everyone shows under its goal.
+TOGETHER_FRESH = "👥 A board for everyone here: anyone in this channel plays it with its buttons."
 #: A subcommand of a kind's group, and the group.
 Command = app_commands.Command[Any, ..., Any] | app_commands.Group
 Group = app_commands.Group
@@ -86,11 +91,12 @@ def started(game: Game) -> list[str]:
 
 
 def title(board: Board) -> str:
-    """'Daily Pipes 2026-11-22', 'Daily Pipes 2026-11-22 (archive)' or 'Pipes 6x6-abc'."""
+    """'Daily Pipes 2026-11-22', 'Daily Pipes 2026-11-22 (archive)', 'Pipes 6x6-abc' or,
+    for a board for everyone, 'Pipes 6x6-abc (together)'."""
     name = board.kind.title
     if board.day is not None:
         return f"Daily {name} {board.day.isoformat()}" + (" (archive)" if board.archive else "")
-    return f"{name} {board.game.puzzle.short_code}"
+    return f"{name} {board.game.puzzle.short_code}" + (" (together)" if board.shared else "")
 
 
 def graded(kind: Kind[Any, Any, Any, Any], puzzle: PuzzleRecord) -> str:
@@ -111,7 +117,29 @@ def status(board: Board, face: Face) -> str:
         f"{graded(board.kind, game.puzzle)}"
     )
     fresh = not game.finished and game.turns == 0 and game.hints == 0 and game.version == 0
-    return f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
+    text = f"{head}\n{face.body(board)}" + (f"\n{face.goal}" if fresh else "")
+    if board.shared:
+        text += f"\n{movers(board)}" if board.movers else f"\n{TOGETHER_FRESH}"
+    return text
+
+
+def movers(board: Board) -> str:
+    """Who made how many moves on a board for everyone, most first: '👥 Moves: @Alice 12 ·
+    @Bob 7' (the first ``MOVERS_SHOWN``, then how many more played)."""
+    shown = [f"<@{user}> {count}" for user, count in board.movers[:MOVERS_SHOWN]]
+    more = len(board.movers) - MOVERS_SHOWN
+    return "👥 Moves: " + " · ".join(shown) + (f" · {more} more players" if more > 0 else "")
+
+
+def _solvers(board: Board) -> str:
+    """Who solved a board: its owner, or everyone who moved on a board for everyone ('@Alice,
+    @Bob and @Cy', the first ``WINNERS_NAMED`` and how many others)."""
+    if not board.shared or not board.movers:
+        return f"<@{board.game.owner_id}>"
+    named = [f"<@{user}>" for user, _ in board.movers[:WINNERS_NAMED]]
+    if (others := len(board.movers) - WINNERS_NAMED) > 0:
+        named.append(f"{others} others")
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def given_up(board: Board, face: Face, shows: str = "the solution") -> str:
@@ -136,8 +164,8 @@ def share_line(board: Board, streak: int, face: Face) -> str:
     spoilers)."""
     game = board.game
     name = board.day.isoformat() if board.day else game.puzzle.short_code
-    if board.archive:
-        name += " (archive)"
+    if board.archive or board.shared:
+        name += " (archive)" if board.archive else " (together)"
     parts = [
         f"{board.kind.title} {name}",
         board.kind.label(board.puzzle),
@@ -162,8 +190,10 @@ def announcement(board: Board, rank: int | None, stats: UserStats | None, face: 
             else f"the daily {board.kind.title} of {day} · {label}"
         )
     late = " (late)" if solved_late(game) else ""
+    if board.shared:
+        what += " together"
     lines = [
-        f"🎉 <@{game.owner_id}> solved {what}{late} in **{solve_time(board)}** with "
+        f"🎉 {_solvers(board)} solved {what}{late} in **{solve_time(board)}** with "
         f"{face.tally(game.turns, board.status.points, board.par)}."
     ]
     extra = []
@@ -440,7 +470,7 @@ def _gloss(face: Face, name: str) -> str:
     if name == "hint":
         return f" (+{duration(penalty(1))})"
     if name == "undo":
-        return " (your last click or command)"
+        return " (last click or command)"
     if name == "datapack" and face.pack:
         return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""
@@ -472,7 +502,7 @@ def usage(kind: str, command: Command) -> str:
 
 def limits(commands: Sequence[Command]) -> str:
     """What a typed move command takes at most, from the service's limit and the options'
-    declared lengths: '• A typed command takes at most 50 moves and 400 characters.'"""
+    declared lengths: '• Typed commands: at most 50 moves and 400 characters.'"""
     lengths = [
         p.max_value
         for c in commands
@@ -481,7 +511,7 @@ def limits(commands: Sequence[Command]) -> str:
         if p.type is AppCommandOptionType.string and isinstance(p.max_value, int)
     ]
     return (
-        f"• A typed command takes at most {MAX_MOVES} moves and {max(lengths)} characters."
+        f"• Typed commands: at most {MAX_MOVES} moves and {max(lengths)} characters."
         if lengths
         else ""
     )
@@ -489,18 +519,22 @@ def limits(commands: Sequence[Command]) -> str:
 
 def shared_help(face: Face, commands: Sequence[Command]) -> str:
     """The help's lines for the subcommands every kind's group has (its ``daily``, ``hint``
-    …), read off the group's commands: whatever the group has is named, nothing else; then
-    the limits of the kind's typed moves."""
+    …), read off the group's commands: whatever the group has is named, nothing else
+    (``together`` without its options: they are ``new``'s); then the limits of the kind's
+    typed moves."""
     kind, own = face.name, {"new", "help", *(verb.name for verb in face.verbs)}
     shared = {c.name: c for c in commands if c.name not in own}
     lines = []
     if daily := shared.pop("daily", None):
         lines.append(
             f"• {usage(kind, daily)} or **Play {face.kind.title}** under the daily post: today's "
-            "board, only you see it."
+            "board, yours alone."
         )
     if shared:
-        named = [usage(kind, c) + _gloss(face, c.name) for c in shared.values()]
+        named = [
+            f"`/{kind} {c.name}`" if c.name == "together" else usage(kind, c) + _gloss(face, c.name)
+            for c in shared.values()
+        ]
         lines.append(f"• {', '.join(named)}.")
     verbs = {verb.name for verb in face.verbs}
     if said := limits([c for c in commands if c.name in verbs]):

@@ -365,6 +365,10 @@ class PostgresStorage:
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._pool.fetch(pg(sql.MOVES), game_id)]
 
+    async def movers(self, game_id: int) -> list[tuple[int, int]]:
+        found = await self._pool.fetch(pg(sql.MOVERS), game_id)
+        return [(row["user_id"], row["moves"]) for row in found]
+
     # -- servers and daily posts ------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:

@@ -384,6 +384,9 @@ class SqliteStorage:
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [rows.move(row) for row in await self._all(sql.MOVES, game_id)]
 
+    async def movers(self, game_id: int) -> list[tuple[int, int]]:
+        return [(row["user_id"], row["moves"]) for row in await self._all(sql.MOVERS, game_id)]
+
     # -- servers and daily posts ------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:

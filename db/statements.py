@@ -45,20 +45,23 @@ CREATE_ARCHIVE_GAME = _CREATE_GAME.format(one="(owner_id, puzzle_id) WHERE mode 
 OPEN_GAME = f"""UPDATE games SET opened_order = {_NEXT_ORDER.format(owner="games.owner_id")}
     WHERE id = ? AND outcome = 'playing'"""
 #: Owner and kind: their games, the one they played or opened last first.
-_BY_ORDER = f"{GAMES} WHERE g.owner_id = ? AND p.kind = ?"
+#: A board for everyone (mode 'shared') is played with its buttons alone: never one a typed
+#: command of its starter means.
+_BY_ORDER = f"{GAMES} WHERE g.owner_id = ? AND p.kind = ? AND g.mode <> 'shared'"
 LAST_OPENED = f"{_BY_ORDER} ORDER BY g.opened_order DESC, g.id DESC LIMIT 1"
 LAST_OPENED_PLAYING = (
     f"{_BY_ORDER} AND g.outcome = 'playing' ORDER BY g.opened_order DESC, g.id DESC LIMIT 1"
 )
 #: Owner and kind: their game still being played that they made a move on last.
 LAST_PLAYED = """SELECT g.id FROM games g JOIN puzzles p ON p.id = g.puzzle_id
-    WHERE g.owner_id = ? AND p.kind = ? AND g.outcome = 'playing'
+    WHERE g.owner_id = ? AND p.kind = ? AND g.outcome = 'playing' AND g.mode <> 'shared'
     AND g.played_order IS NOT NULL ORDER BY g.played_order DESC, g.id DESC LIMIT 1"""
-#: Owner and kind: how many of their own boards (no dailies) stand at each outcome.
+#: Owner and kind: how many of their own boards (no dailies, archive or shared boards)
+#: stand at each outcome.
 OWN_BOARDS = """SELECT g.outcome, COUNT(*) AS boards FROM games g
     JOIN puzzles p ON p.id = g.puzzle_id
-    WHERE g.owner_id = ? AND p.kind = ? AND g.daily_id IS NULL AND g.mode <> 'archive'
-    GROUP BY g.outcome"""
+    WHERE g.owner_id = ? AND p.kind = ? AND g.daily_id IS NULL
+    AND g.mode NOT IN ('archive', 'shared') GROUP BY g.outcome"""
 DAILY_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND daily_id = ?"
 ARCHIVE_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND puzzle_id = ? AND mode = 'archive'"
 INTERACTION_GAME = "SELECT game_id FROM interactions WHERE id = ?"
@@ -90,6 +93,9 @@ ADD_RESULT = """INSERT INTO results (daily_id, user_id, guild_id, game_id, secon
     hints, solved_at, late, points, name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT DO NOTHING"""
 MOVES = "SELECT * FROM moves WHERE game_id = ? ORDER BY id"
+#: Who made a game's moves and how many each, most first (then who moved first).
+MOVERS = """SELECT user_id, COUNT(*) AS moves FROM moves WHERE game_id = ?
+    GROUP BY user_id ORDER BY COUNT(*) DESC, MIN(id)"""
 
 # -- servers and daily posts ----------------------------------------------------------------
 #: A server's settings with its daily rows: one row per daily kind (the settings' columns

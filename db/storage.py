@@ -154,6 +154,9 @@ class Storage(Protocol):
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """Every move of a game, in order."""
 
+    async def movers(self, game_id: int) -> list[tuple[int, int]]:
+        """Who made a game's moves, and how many each: most first, then who moved first."""
+
     # servers and daily posts
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         """A server's daily settings with all its daily rows, or None if it never ran

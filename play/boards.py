@@ -13,6 +13,8 @@ from puzzle import KINDS, Kind, Marks, Status
 
 #: The mode of a game of the archive: a past daily's puzzle played apart, never ranked.
 ARCHIVE = "archive"
+#: The mode of a board for everyone: any member of its channel plays it with its buttons.
+SHARED = "shared"
 
 
 @lru_cache(maxsize=4096)
@@ -31,11 +33,18 @@ class Board:
     day: date | None  # the puzzle date, for a daily game and an archive game
     #: Whether the solution may be shown: a daily's only once its date is over everywhere.
     solution_public: bool = True
+    #: A board for everyone's players and their moves, most first: (user id, moves).
+    movers: tuple[tuple[int, int], ...] = ()
 
     @property
     def archive(self) -> bool:
         """Whether it is a past daily played from the archive (never ranked)."""
         return self.game.mode == ARCHIVE
+
+    @property
+    def shared(self) -> bool:
+        """Whether it is a board for everyone in its channel (co-op)."""
+        return self.game.mode == SHARED
 
     @property
     def kind(self) -> Kind[Any, Any, Any, Any]:

@@ -21,7 +21,7 @@ from db import Change, DailyPuzzle, Game, PuzzleRecord, Storage
 from puzzle import KINDS, CanLose, Marks, MoveError, Status, normalize_seed, quote
 
 from . import history
-from .boards import ARCHIVE, Board, Played, Risky, Standings, load
+from .boards import ARCHIVE, SHARED, Board, Played, Risky, Standings, load
 from .daily import (
     DAILY_PREFIX,
     RefusedChoice,
@@ -229,18 +229,20 @@ class GameService:
         seed: str | None = None,
         interaction_id: int | None = None,
         max_side: int | None = None,
+        *,
+        shared: bool = False,
     ) -> Board:
         """A personal game of a kind's parameters and a seed (default: a fresh puzzle from
-        the stock, or a random seed)."""
+        the stock, or a random seed); ``shared``: a board for everyone in its channel
+        instead (mode 'shared'), any member of which may play it."""
         text, chosen = self.check_new(kind, params, seed, max_side)
         stored = None
         if chosen is None and self.stock is not None:
             stored = await self.stock.take(kind, text)
         if stored is None:
             stored = await self.stored_puzzle(kind, text, chosen or secrets.token_hex(3))
-        return await self._start(
-            stored, owner_id, "personal", guild_id, channel_id, None, interaction_id
-        )
+        mode = SHARED if shared else "personal"
+        return await self._start(stored, owner_id, mode, guild_id, channel_id, None, interaction_id)
 
     async def daily_game(
         self,
@@ -463,7 +465,7 @@ class GameService:
         game = await self.storage.game(game_id)
         if game is None:
             raise NoSuchBoard()
-        if game.owner_id != user_id:
+        if not _may_play(game, user_id):
             raise NotYourBoard(game.owner_id, game.kind)
         if game.solved:
             raise BoardSolved(game.kind)
@@ -631,7 +633,7 @@ class GameService:
         the date ended) under the player's ``name``."""
 
         def rules(current: Game, now: datetime) -> Change:
-            if current.owner_id != user_id:
+            if not _may_play(current, user_id):
                 raise NotYourBoard(current.owner_id, current.kind)
             done = step(load(current.puzzle), current)
             outcome = done.status.outcome
@@ -673,7 +675,8 @@ class GameService:
             status = KINDS[game.kind].status(puzzle, game.state)
         day = await self._day(game)
         public = day is None or over_everywhere(day, self.clock())
-        return Board(game, puzzle, status, day, public)
+        movers = tuple(await self.storage.movers(game.id)) if game.mode == SHARED else ()
+        return Board(game, puzzle, status, day, public, movers)
 
     async def _day(self, game: Game) -> date | None:
         """The puzzle date of a daily game or of an archive game (None for other games)."""
@@ -743,6 +746,11 @@ class GameService:
         own = await self.storage.own_boards(user_id, kind)
         daily = user_stats(user_id, results, self.today(), played)
         return replace(daily, boards=sum(own.values()), boards_solved=own.get("solved", 0))
+
+
+def _may_play(game: Game, user_id: int) -> bool:
+    """Whether a user may play a game: its owner, or anyone on a board for everyone."""
+    return game.owner_id == user_id or game.mode == SHARED
 
 
 def _taking_back(undone: history.Undo | str) -> Callable[[Any, Game], Step]:

@@ -309,3 +309,14 @@ async def test_a_play_whose_daily_was_still_being_made_opens_the_home_list(activ
     await activity.harness.bot.storage.remember_launch(ALICE, "choco", None, GUILD_ID, CHANNEL_ID)
     status, home = await activity.call("GET", "/api/home", ALICE)
     assert status == 200 and home["launch"] is None
+
+
+async def test_a_board_for_everyone_is_played_in_its_channel_not_in_the_activity(activity):
+    await activity.harness.command("together", ALICE, size="5x4")
+    game = (await activity.harness.bot.storage.unfinished_games(ALICE))[0]
+    assert game.mode == "shared"
+    status, body = await activity.call("GET", "/api/home", ALICE)
+    assert status == 200 and body["boards"] == []
+    status, body = await activity.call("GET", f"/api/boards/{game.id}", ALICE)
+    said = "That board is everyone's in its channel: play it with its buttons there."
+    assert status == 403 and body["error"] == said

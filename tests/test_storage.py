@@ -338,6 +338,22 @@ async def test_one_archive_game_per_player_and_puzzle_apart_from_the_daily_and_o
     assert [g.game_id for g in await storage.user_daily_games(4)] == [played.id]
 
 
+async def test_a_shared_game_counts_each_players_moves_and_is_none_of_its_starters_own(storage):
+    """A shared game (a board for everyone) records who made each move: its movers, most
+    first, then who moved first; it is not one of its starter's own boards, nor the one
+    their typed commands mean."""
+    own = await new_game(storage, owner=4)
+    shared = await new_game(storage, owner=4, mode="shared")
+    for player, cells in ((6, [(0, 1)]), (5, [(1, 1), (2, 1)]), (4, [(3, 1)]), (6, [(0, 1)])):
+        await storage.change(shared.id, player, turn(cells))
+    assert await storage.movers(shared.id) == [(6, 2), (5, 2), (4, 1)]
+    assert await storage.movers(own.id) == []
+    assert (await storage.last_opened(4, "pipes")).id == own.id
+    assert await storage.last_played(4, "pipes") is None
+    await storage.change(shared.id, 4, turn([(0, 1)], outcome="solved"))
+    assert await storage.own_boards(4, "pipes") == {"playing": 1}
+
+
 async def test_the_dailies_of_a_server_are_those_of_dates_it_posted_or_played_on(storage):
     """Newest first, within the dates asked for: a date of the server's post (whatever the
     puzzle's size: the service picks its own), a daily played there, and in direct messages
