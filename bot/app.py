@@ -13,6 +13,7 @@ import db
 import play
 from play import GameService
 from play.daily_post import DailyPosts
+from play.races import Races
 from play.stock import Stock
 
 from .buttons import DYNAMIC_ITEMS
@@ -22,6 +23,7 @@ from .daily import DailyPoster
 from .groups import kind_group
 from .handles import Shown
 from .kinds import FACES, warm
+from .race import Lobbies
 from .setup import setup_group
 from .strays import answer_unasked
 from .tree import PipesTree
@@ -79,6 +81,8 @@ class PipesBot(PipesClient):
             stock=self.stock,
         )
         self.posts = DailyPosts(self.storage, self.service)
+        self.races = Races(self.service)
+        self.lobbies = Lobbies(self, self.races)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Each kind's warm-up and every worker process now, not on the first click.
         await asyncio.gather(asyncio.to_thread(warm), self.workers.start())

@@ -18,7 +18,10 @@ from .logs import log_done
 from .workers import Workers
 
 if TYPE_CHECKING:
+    from play.races import Races
+
     from .handles import Shown
+    from .race import Lobbies
 
 log = logging.getLogger("bot")
 
@@ -36,6 +39,9 @@ class PipesClient(commands.AutoShardedBot):
     shown: Shown
     #: The daily post's decisions: which servers are due, claims, retries and pauses.
     posts: DailyPosts
+    #: Races, and their lobby messages kept up to date.
+    races: Races
+    lobbies: Lobbies
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

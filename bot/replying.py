@@ -14,6 +14,7 @@ import discord
 
 from db import Game
 from play import Board, Played, UserError
+from play.races import RACE
 
 from . import texts
 from .board_message import BoardMessage, board_message, first_window, following
@@ -142,7 +143,9 @@ async def move(
                 await say(interaction, SAVED.format(board=texts.title(board), kind=board.game.kind))
     finally:
         await deadline.settle()
-    if _won(played):
+    if played.applied:
+        interaction.client.lobbies.moved(played.board.game)
+    if _won(played) and played.board.game.mode != RACE:  # a race's lobby shows its wins
         try:
             await announce(interaction, played.board)
         except Exception as error:  # the win is stored and shown: only its line is missing
