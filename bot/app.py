@@ -23,7 +23,7 @@ from .daily import DailyPoster
 from .groups import kind_group
 from .handles import Shown
 from .kinds import FACES, warm
-from .race import Lobbies
+from .lobby import Lobbies
 from .setup import setup_group
 from .strays import answer_unasked
 from .tree import PipesTree
@@ -82,7 +82,9 @@ class PipesBot(PipesClient):
         )
         self.posts = DailyPosts(self.storage, self.service)
         self.races = Races(self.service)
-        self.lobbies = Lobbies(self, self.races)
+        self.lobbies = Lobbies(
+            self.races, self.get_partial_messageable, self.clock, lambda e: self.log_error(e)
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Each kind's warm-up and every worker process now, not on the first click.
         await asyncio.gather(asyncio.to_thread(warm), self.workers.start())

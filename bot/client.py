@@ -4,7 +4,7 @@ and game service. ``bot.app`` builds the full bot on top of this."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord.ext import commands
@@ -21,9 +21,17 @@ if TYPE_CHECKING:
     from play.races import Races
 
     from .handles import Shown
-    from .race import Lobbies
 
 log = logging.getLogger("bot")
+
+
+class Lobbies(Protocol):
+    """What moves, buttons and the scheduler ask of the races' lobby messages (kept up to
+    date by ``bot.lobby.Lobbies``)."""
+
+    def touch(self, race_id: int) -> None: ...
+    def moved(self, game: db.Game) -> None: ...
+    async def end_overdue(self) -> int: ...
 
 
 class PipesClient(commands.AutoShardedBot):
