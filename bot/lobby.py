@@ -14,6 +14,7 @@ import discord
 
 import db
 from db import Game
+from play import load
 from play.races import CAP, RACE, Races, Runner, Standing
 from puzzle import KINDS
 
@@ -29,7 +30,7 @@ def lobby_text(standing: Standing) -> str:
     """The lobby message: the race, its host, and its players as they stand."""
     race = standing.race
     kind = KINDS[race.puzzle.kind]
-    name = f"{kind.title} {kind.label(kind.load(race.puzzle))}"
+    name = f"{kind.title} {kind.label(load(race.puzzle))}"
     head = f"🏁 **Race: {name}** · host <@{race.host_id}>"
     players = standing.runners
     if race.state == "lobby":
