@@ -13,7 +13,7 @@ from play import UserError
 from .client import PipesClient
 from .face import Face
 from .lobby import lobby_text, lobby_view
-from .replies import NO_MENTIONS
+from .replies import NO_MENTIONS, refuse
 from .replying import send_board
 
 Interaction = discord.Interaction[PipesClient]
@@ -53,13 +53,17 @@ async def open_race(
             face.name, params, interaction.user.id, interaction.guild_id,
             interaction.channel_id, limit,
         )  # fmt: skip
-    except UserError:
+    except UserError as error:  # refused after the public deferral: answered privately
         await interaction.delete_original_response()
-        raise
+        await refuse(interaction, error)
+        return
     sent = await interaction.followup.send(
         lobby_text(standing), view=lobby_view(standing), allowed_mentions=NO_MENTIONS, wait=True
     )
-    await client.storage.set_race_message(standing.race.id, sent.id)
+    race = standing.race
+    await client.storage.set_race_message(race.id, sent.id)
+    if (await client.races.race(race.id)).players != race.players:  # joined meanwhile
+        client.lobbies.touch(race.id)
 
 
 async def pressed(interaction: Interaction, race_id: int, action: str) -> None:

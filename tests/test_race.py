@@ -41,7 +41,9 @@ def lobby(harness, message_id):
 
 async def open_lobby(harness, group="pipes", user=ALICE, **options):
     """A race's lobby opened by ``user``: its message id."""
-    made = await harness.command("race", user, group=group, **{"size": SMALL[group], **options})
+    options = {"size": SMALL[group], **options}
+    chosen = {name: value for name, value in options.items() if value is not None}
+    made = await harness.command("race", user, group=group, **chosen)
     sent = next(r for r in made if any(":r:" in i for i in r.custom_ids()))
     assert not sent.ephemeral
     return next(m for m, data in harness.messages.items() if data["content"] == sent.content)
@@ -184,12 +186,19 @@ async def test_a_race_running_past_its_length_ends_with_whoever_finished(harness
     assert buttons(harness, lobby_id) == {}
 
 
-async def test_a_race_is_run_in_a_server_and_its_options_are_checked(harness):
+async def test_a_race_is_run_in_a_server_and_its_options_are_checked(harness, clock):
     made = await harness.send(harness.command_payload("race", ALICE, guild=False, size="5x4"))
     assert made[0].ephemeral
     assert made[0].content == "Races are run in a server's channel: start one there."
     made = await harness.command("race", ALICE, size="banana")
     assert made[0].ephemeral and await harness.bot.storage.race(1) is None
+    lobby_id = await open_lobby(harness, size="6x6", level="hard")
+    assert lobby(harness, lobby_id).startswith("🏁 **Race: Pipes 6×6 · hard** · host")
+    lobby_id = await open_lobby(harness, "maze", user=BOB, size=None)  # the usual daily's board
+    race = await harness.bot.storage.race(2)
+    assert race.host_id == BOB and race.puzzle.params == FACES["maze"].kind.format_params(
+        FACES["maze"].kind.daily(FACES["maze"].kind.default_daily, clock.now.date())
+    )
 
 
 async def test_a_restart_keeps_the_race_and_its_buttons(tmp_path, clock, harness):
