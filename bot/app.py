@@ -62,6 +62,7 @@ class PipesBot(PipesClient):
         self.settings = settings
         self.clock = clock
         self.shown = Shown()
+        self.race_tokens = {}
         self.sync_commands = sync_commands
         self.schedule = schedule
         for face in FACES.values():

@@ -50,6 +50,8 @@ class PipesClient(commands.AutoShardedBot):
     #: Races, and their lobby messages kept up to date.
     races: Races
     lobbies: Lobbies
+    #: By race, then player: the interaction whose token carries their board at the start.
+    race_tokens: dict[int, dict[int, discord.Interaction[Any]]]
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

@@ -3,6 +3,7 @@ its buttons do: Join, Leave, Start (the host's), then My board."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from datetime import date
 
@@ -14,9 +15,11 @@ from .client import PipesClient
 from .face import Face
 from .lobby import lobby_text, lobby_view
 from .replies import NO_MENTIONS, refuse
-from .replying import send_board
+from .replying import send_board, show_board
 
 Interaction = discord.Interaction[PipesClient]
+#: Lobbies whose players' interactions are kept, at most (the oldest forgotten first).
+KEPT = 1000
 
 
 def race_params(face: Face, size: str | None, level: str | None, today: date) -> str:
@@ -61,23 +64,60 @@ async def open_race(
         lobby_text(standing), view=lobby_view(standing), allowed_mentions=NO_MENTIONS, wait=True
     )
     race = standing.race
+    _keep(interaction, race.id)
     await client.storage.set_race_message(race.id, sent.id)
     if (await client.races.race(race.id)).players != race.players:  # joined meanwhile
         client.lobbies.touch(race.id)
 
 
 async def pressed(interaction: Interaction, race_id: int, action: str) -> None:
-    """A lobby button: Join, Leave, Start (the host's), or My board once started."""
+    """A lobby button: Join, Leave, Start (the host's), or My board once started. At the
+    start each player gets their board privately at once (``_deliver``)."""
     client = interaction.client
     races, user = client.races, interaction.user.id
     if action == "board":
         await send_board(interaction, races.board(race_id, user), ephemeral=True)
         return
+    started = False
     if action == "join":
-        await races.join(race_id, user)
+        _, started = await races.join(race_id, user)
+        _keep(interaction, race_id)
     elif action == "leave":
         await races.leave(race_id, user)
+        client.race_tokens.get(race_id, {}).pop(user, None)
     else:
         await races.start(race_id, user)
+        _keep(interaction, race_id)
+        started = True
     await interaction.response.defer()  # the lobby's edit shows it
     client.lobbies.touch(race_id)
+    if started:
+        await _deliver(client, race_id)
+
+
+def _keep(interaction: Interaction, race_id: int) -> None:
+    """Keep a player's interaction with a lobby (the command that opened it, their Join, the
+    host's Start): its token can carry their board at the start, for 15 minutes."""
+    kept = interaction.client.race_tokens
+    kept.setdefault(race_id, {})[interaction.user.id] = interaction
+    while len(kept) > KEPT:
+        del kept[next(iter(kept))]
+
+
+async def _deliver(client: PipesClient, race_id: int) -> None:
+    """Each player's board, privately and all at once, on the token of their last press in
+    the lobby (or the command that opened it) while it is valid; the lobby's My board gives
+    it to anyone else (a token expired, or kept by another process)."""
+    kept = client.race_tokens.pop(race_id, {})
+    race = await client.races.race(race_id)
+
+    async def one(interaction: Interaction) -> None:
+        try:
+            board = await client.races.board(race_id, interaction.user.id)
+            await show_board(interaction, board, ephemeral=True)
+        except Exception as error:  # My board still gives it
+            client.log_error(error)
+
+    await asyncio.gather(
+        *(one(i) for user, i in kept.items() if user in race.players and not i.is_expired())
+    )

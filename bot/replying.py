@@ -58,6 +58,12 @@ async def send_board(interaction: Interaction, start: Awaitable[Board], *, ephem
             await interaction.delete_original_response()
         await refuse(interaction, error)
         return
+    await show_board(interaction, board, ephemeral=ephemeral)
+
+
+async def show_board(interaction: Interaction, board: Board, *, ephemeral: bool) -> None:
+    """Send a board as a follow-up of an interaction already answered (``send_board``'s
+    deferral, or a button's)."""
     window = first_window(board)
     message = await board_message(interaction.client.workers, board, window)
     sent = await interaction.followup.send(

@@ -61,6 +61,15 @@ async def my_board(harness, message_id, user):
     return board
 
 
+def boards_sent(harness, made):
+    """To whom ``made`` sent a board, privately (by the token it was sent on)."""
+    return sorted(
+        next(harness.users[part] for part in r.path.split("/") if part in harness.users)
+        for r in made
+        if r.via == "webhook" and any(f == "board.png" for f, _ in r.files) and r.ephemeral
+    )
+
+
 async def solve_current(harness, user, group):
     """Solve the board ``user`` last opened, by hints."""
     for _ in range(400):
@@ -87,7 +96,8 @@ async def test_a_race_gives_everyone_one_board_and_ranks_them_by_time_from_its_s
         harness, lobby_id
     )
 
-    await press(harness, lobby_id, "start", ALICE)
+    started = await press(harness, lobby_id, "start", ALICE)
+    assert boards_sent(harness, started) == [ALICE, BOB]  # each their own, at once
     assert set(buttons(harness, lobby_id)) == {"board"}
     assert lobby(harness, lobby_id).count(" · 0 moves") == 2  # the same start for both
     boards = [await my_board(harness, lobby_id, user) for user in (ALICE, BOB)]
@@ -122,6 +132,7 @@ async def test_many_join_at_once_each_once_up_to_the_cap_which_starts_the_race(h
     assert not harness.errors
     race = await harness.bot.storage.race(1)
     assert race.state == "running" and len(race.players) == len(set(race.players)) == CAP
+    assert boards_sent(harness, harness.requests) == sorted(race.players)
     assert race.players[0] == ALICE
     assert len(await harness.bot.storage.race_games(race.puzzle.id)) == CAP
     assert set(buttons(harness, lobby_id)) == {"board"}
