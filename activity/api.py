@@ -23,6 +23,7 @@ from db import DailyPuzzle, Game
 from play import Board, BoardOver, BoardSolved, NoSuchBoard, NotYourBoard, Played, UserError, load
 from play.boards import SHARED
 from play.errors import BoardChanged
+from play.races import RACE
 from puzzle import Marks
 
 from .oauth import SignInRefused, sign_in
@@ -354,7 +355,9 @@ async def move(api: Api, request: web.Request) -> dict[str, Any]:
         raise Refused(409, said, now) from None
     board = played.board
     won = played.applied and board.game.solved
-    if won:
+    if played.applied:
+        api.bot.lobbies.moved(board.game)
+    if won and board.game.mode != RACE:  # a race's lobby shows its wins
         api.announce(board)
     animation: Which | None = "win" if won else None
     if played.applied and not won and api.pictures.traced(board, played.trace):

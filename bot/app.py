@@ -13,6 +13,7 @@ import db
 import play
 from play import GameService
 from play.daily_post import DailyPosts
+from play.races import Races
 from play.stock import Stock
 
 from .buttons import DYNAMIC_ITEMS
@@ -22,6 +23,7 @@ from .daily import DailyPoster
 from .groups import kind_group
 from .handles import Shown
 from .kinds import FACES, warm
+from .lobby import Lobbies
 from .setup import setup_group
 from .strays import answer_unasked
 from .tree import PipesTree
@@ -60,6 +62,7 @@ class PipesBot(PipesClient):
         self.settings = settings
         self.clock = clock
         self.shown = Shown()
+        self.race_tokens = {}
         self.sync_commands = sync_commands
         self.schedule = schedule
         for face in FACES.values():
@@ -79,6 +82,10 @@ class PipesBot(PipesClient):
             stock=self.stock,
         )
         self.posts = DailyPosts(self.storage, self.service)
+        self.races = Races(self.service)
+        self.lobbies = Lobbies(
+            self.races, self.get_partial_messageable, self.clock, lambda e: self.log_error(e)
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Each kind's warm-up and every worker process now, not on the first click.
         await asyncio.gather(asyncio.to_thread(warm), self.workers.start())

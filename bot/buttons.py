@@ -19,6 +19,7 @@ from .client import PipesClient
 from .face import Face
 from .kinds import FACES
 from .launch import activity_here, launch
+from .race import pressed
 from .replies import guarded
 from .replying import Clicked, move, send_board
 from .strays import unasked
@@ -204,6 +205,13 @@ class PlayButton(_Action, template=custom_ids.PLAY):
         )
 
 
+class RaceButton(_Action, template=custom_ids.RACE):
+    """A race's lobby button: Join, Leave, Start (the host's), or My board once started."""
+
+    async def handle(self, interaction: Interaction) -> None:
+        await pressed(interaction, int(self.fields["race"]), self.fields["action"])
+
+
 class ConfirmButton(_Action, template=custom_ids.CONFIRM):
     """The button of the question asked before a typed action that could end a daily
     attempt: it plays the moves (or gives up) on the board at the version asked about, and
@@ -229,7 +237,10 @@ class ConfirmButton(_Action, template=custom_ids.CONFIRM):
         await move(interaction, game_id, act, confirmed=True)
 
 
-_KNOWN = (TileButton, ActionButton, NavButton, ModeButton, HintButton, PlayButton, ConfirmButton)
+_KNOWN = (
+    TileButton, ActionButton, NavButton, ModeButton, HintButton, PlayButton, RaceButton,
+    ConfirmButton,
+)  # fmt: skip
 # Every id of ours that no button above reads (forged, cut, or from an older version).
 _UNKNOWN = "(?s)(?!(?:{}))pipes:.*".format(
     "|".join(

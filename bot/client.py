@@ -4,7 +4,7 @@ and game service. ``bot.app`` builds the full bot on top of this."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord.ext import commands
@@ -18,9 +18,20 @@ from .logs import log_done
 from .workers import Workers
 
 if TYPE_CHECKING:
+    from play.races import Races
+
     from .handles import Shown
 
 log = logging.getLogger("bot")
+
+
+class Lobbies(Protocol):
+    """What moves, buttons and the scheduler ask of the races' lobby messages (kept up to
+    date by ``bot.lobby.Lobbies``)."""
+
+    def touch(self, race_id: int) -> None: ...
+    def moved(self, game: db.Game) -> None: ...
+    async def end_overdue(self) -> int: ...
 
 
 class PipesClient(commands.AutoShardedBot):
@@ -36,6 +47,11 @@ class PipesClient(commands.AutoShardedBot):
     shown: Shown
     #: The daily post's decisions: which servers are due, claims, retries and pauses.
     posts: DailyPosts
+    #: Races, and their lobby messages kept up to date.
+    races: Races
+    lobbies: Lobbies
+    #: By race, then player: the interaction whose token carries their board at the start.
+    race_tokens: dict[int, dict[int, discord.Interaction[Any]]]
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

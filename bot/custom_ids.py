@@ -20,6 +20,8 @@ HINT = rf"pipes:h:{GAME}:{VIEW}{MODE}"
 SWITCH = rf"pipes:m:{GAME}:(?P<to>[a-z0-9]{{1,8}}):{VIEW}"
 ACTION = rf"pipes:a:{GAME}:(?P<action>[a-z0-9]{{1,8}}):{VIEW}{MODE}"
 PLAY = r"pipes:play:(?P<daily>[0-9]{1,18})"
+#: A race's lobby button: join, leave, start, or the player's own board once started.
+RACE = r"pipes:r:(?P<race>[0-9]{1,18}):(?P<action>join|leave|start|board)"
 #: Characters of move text a confirmation carries at most (ids hold 100 characters).
 CONFIRM_MOVES = 60
 #: A typed action confirmed: the game at the version asked about, then giving up (g) or the
@@ -52,6 +54,10 @@ def action(game_id: int, action: str, view: Viewport, mode: str) -> str:
 
 def play(daily_id: int) -> str:
     return f"pipes:play:{daily_id}"
+
+
+def race(race_id: int, action: str) -> str:
+    return f"pipes:r:{race_id}:{action}"
 
 
 def confirm(game_id: int, version: int, moves: str | None) -> str | None:

@@ -61,7 +61,8 @@ class DailyPoster:
 
     async def tick(self) -> int:
         """Every server on its own, at once (one's failure or slowness never delays another's
-        post): post what the service finds due; returns how many posts were made."""
+        post): post what the service finds due, and end races past their length; returns how
+        many posts were made."""
         now = self.bot.clock()
         # Each process posts for the servers of its own shards; the claim still guards.
         guilds = await self.bot.posts.servers(self.bot.runs)
@@ -71,7 +72,12 @@ class DailyPoster:
             async with room:
                 return await self._post_guarded(settings, now)
 
-        return sum(await asyncio.gather(*(one(settings) for settings in guilds)))
+        posted = sum(await asyncio.gather(*(one(settings) for settings in guilds)))
+        try:  # races past their length end with this tick too
+            await self.bot.lobbies.end_overdue()
+        except Exception as error:
+            self.bot.log_error(error)
+        return posted
 
     async def _post_guarded(self, settings: GuildSettings, now: datetime) -> bool:
         """Post a server's daily if it is due; whatever fails is the service's to count,

@@ -1,6 +1,6 @@
 """Every kind's command group, made by one factory: the kind's own ``new`` and typed move
 verbs (from its face), then what every kind has — ``daily``, ``archive``, ``together`` (a
-board for everyone in the channel, with the options of ``new``), ``resume``,
+board for everyone in the channel, with the options of ``new``), ``race``, ``resume``,
 ``hint``, ``restart``, ``undo``, ``giveup``, ``leaderboard``, ``stats``, ``help`` and, when the
 kind has packs, ``datapack``. A command may raise ``UserError``: the tree answers it privately."""
 
@@ -11,7 +11,7 @@ import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -24,7 +24,8 @@ from .buttons import ConfirmButton
 from .face import Face, NewBoard, Verb
 from .kinds import FACES
 from .launch import activity_here, launch, todays_daily_soon
-from .options import DATE_TEXT, MOVES_TEXT, Commands, Interaction, game_commands
+from .options import DATE_TEXT, MOVES_TEXT, SIZE_TEXT, Commands, Interaction, game_commands
+from .race import open_race
 from .replies import NO_MENTIONS, say
 from .replying import move, send_board
 
@@ -40,6 +41,10 @@ PERIODS = [
     app_commands.Choice(name="all time", value="all"),
 ]
 ARCHIVE_DATE = "A past puzzle date here, YYYY-MM-DD (default: the newest)"
+RACE_OPTIONS = {
+    "size": "The board, as new takes it (default: the kind's usual daily)",
+    "level": "How hard (default: the size's own)",
+}
 #: Discord shows at most this many suggestions.
 SUGGESTIONS = 25
 UNDO_DESCRIPTION = "Take back your last move or command (counts as a move; never a hint)"
@@ -180,6 +185,15 @@ def kind_group(face: Face) -> Commands:
             callback=face.new(starting(True)).callback,
         )
     )
+
+    @group.command(name="race", description=f"Race this channel on one fresh {title} board")
+    @app_commands.describe(**RACE_OPTIONS)
+    async def race(
+        interaction: Interaction,
+        size: SIZE_TEXT | None = None,
+        level: Literal["easy", "normal", "hard"] | None = None,
+    ) -> None:
+        await open_race(interaction, face, size, level)
 
     @group.command(
         name="resume",

@@ -14,6 +14,7 @@ import discord
 
 from db import Game
 from play import Board, Played, UserError
+from play.races import RACE
 
 from . import texts
 from .board_message import BoardMessage, board_message, first_window, following
@@ -57,6 +58,12 @@ async def send_board(interaction: Interaction, start: Awaitable[Board], *, ephem
             await interaction.delete_original_response()
         await refuse(interaction, error)
         return
+    await show_board(interaction, board, ephemeral=ephemeral)
+
+
+async def show_board(interaction: Interaction, board: Board, *, ephemeral: bool) -> None:
+    """Send a board as a follow-up of an interaction already answered (``send_board``'s
+    deferral, or a button's)."""
     window = first_window(board)
     message = await board_message(interaction.client.workers, board, window)
     sent = await interaction.followup.send(
@@ -142,7 +149,9 @@ async def move(
                 await say(interaction, SAVED.format(board=texts.title(board), kind=board.game.kind))
     finally:
         await deadline.settle()
-    if _won(played):
+    if played.applied:
+        interaction.client.lobbies.moved(played.board.game)
+    if _won(played) and played.board.game.mode != RACE:  # a race's lobby shows its wins
         try:
             await announce(interaction, played.board)
         except Exception as error:  # the win is stored and shown: only its line is missing

@@ -519,9 +519,9 @@ def limits(commands: Sequence[Command]) -> str:
 
 def shared_help(face: Face, commands: Sequence[Command]) -> str:
     """The help's lines for the subcommands every kind's group has (its ``daily``, ``hint``
-    …), read off the group's commands: whatever the group has is named, nothing else
-    (``together`` without its options: they are ``new``'s); then the limits of the kind's
-    typed moves."""
+    …), read off the group's commands: whatever the group has is named (all but ``daily``
+    without their options: Discord's command picker shows them), nothing else; then the
+    limits of the kind's typed moves."""
     kind, own = face.name, {"new", "help", *(verb.name for verb in face.verbs)}
     shared = {c.name: c for c in commands if c.name not in own}
     lines = []
@@ -531,10 +531,8 @@ def shared_help(face: Face, commands: Sequence[Command]) -> str:
             "board, yours alone."
         )
     if shared:
-        named = [
-            f"`/{kind} {c.name}`" if c.name == "together" else usage(kind, c) + _gloss(face, c.name)
-            for c in shared.values()
-        ]
+        # Named without their options (Discord's command picker shows them): one message.
+        named = [f"`/{kind} {c.name}`{_gloss(face, c.name)}" for c in shared.values()]
         lines.append(f"• {', '.join(named)}.")
     verbs = {verb.name for verb in face.verbs}
     if said := limits([c for c in commands if c.name in verbs]):

@@ -24,6 +24,7 @@ from .models import (
     NewResult,
     Outcome,
     PuzzleRecord,
+    Race,
     Result,
 )  # fmt: skip
 from .postgres import PostgresStorage, is_postgres_url, without_password
@@ -62,7 +63,7 @@ __all__ = [
     "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPlay", "DailyPost",
     "DailyPuzzle", "Game", "GameFinished", "GameNotFound", "GuildSettings", "Launch",
     "LegacyPuzzles", "MoveRecord", "NewPuzzle", "NewResult", "Outcome", "PostgresStorage",
-    "PuzzleRecord",
+    "PuzzleRecord", "Race",
     "Result", "Rules", "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError",
     "StorageUnusable", "is_postgres_url", "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any, Literal
 
-MODES = ("personal", "daily", "shared", "archive")
+MODES = ("personal", "daily", "shared", "archive", "race")
 Outcome = Literal["playing", "solved", "lost"]
 
 
@@ -215,6 +215,26 @@ class DailyPost:
     channel_id: int
     message_id: int | None
     claimed_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """A race in a server's channel: one fresh puzzle, its host and players (in the order
+    they joined, the host first), its lobby message (None until sent) and where it stands:
+    ``lobby`` (players join), ``running`` (since ``started_at``: each plays a game of the
+    puzzle in the mode 'race') or ``over`` (since ``ended_at``)."""
+
+    id: int
+    puzzle: PuzzleRecord
+    host_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    state: Literal["lobby", "running", "over"]
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    players: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

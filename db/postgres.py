@@ -30,6 +30,7 @@ from .models import (
     Launch,
     MoveRecord,
     PuzzleRecord,
+    Race,
     Result,
 )  # fmt: skip
 from .postgres_schema import STOCK_LOCK, migrate
@@ -297,6 +298,9 @@ class PostgresStorage:
         row = await self._pool.fetchrow(pg(sql.ARCHIVE_GAME), owner_id, puzzle_id)
         return self._game(row) if row else None
 
+    async def race_games(self, puzzle_id: int) -> list[Game]:
+        return [self._game(row) for row in await self._pool.fetch(pg(sql.RACE_GAMES), puzzle_id)]
+
     async def open_game(self, game_id: int) -> None:
         await self._pool.execute(pg(sql.OPEN_GAME), game_id)
 
@@ -435,6 +439,64 @@ class PostgresStorage:
             pg(sql.DAILIES_HERE), kind, first, last, guild_id, guild_id, guild_id, limit
         )
         return [rows.daily(row) for row in found]
+
+    # -- races ------------------------------------------------------------------------------
+
+    async def create_race(
+        self, puzzle_id: int, host_id: int, guild_id: int, channel_id: int
+    ) -> Race:
+        now = self._clock()
+        async with self._transaction() as db:
+            made = await db.fetchval(
+                pg(sql.CREATE_RACE), puzzle_id, host_id, guild_id, channel_id, now
+            )
+            await db.execute(pg(sql.JOIN_RACE), made, host_id, now, made, made, 1)
+        race = await self.race(made)
+        assert race is not None
+        return race
+
+    async def _race(self, row: asyncpg.Record | None) -> Race | None:
+        if row is None:
+            return None
+        return rows.race(row, await self._pool.fetch(pg(sql.RACE_PLAYERS), row["id"]))
+
+    async def race(self, race_id: int) -> Race | None:
+        return await self._race(await self._pool.fetchrow(pg(sql.RACE), race_id))
+
+    async def race_of_puzzle(self, puzzle_id: int) -> Race | None:
+        return await self._race(await self._pool.fetchrow(pg(sql.RACE_OF_PUZZLE), puzzle_id))
+
+    async def races_running(self, since_before: datetime) -> list[Race]:
+        found = await self._pool.fetch(pg(sql.RACES_RUNNING), since_before)
+        return [r for row in found if (r := await self._race(row)) is not None]
+
+    async def join_race(self, race_id: int, user_id: int, cap: int) -> bool:
+        async with self._transaction() as db:
+            # The race's row locked first: players joining at once are counted one by one.
+            await db.execute("SELECT id FROM races WHERE id = $1 FOR UPDATE", race_id)
+            joined = await db.fetchval(
+                pg(sql.JOIN_RACE), race_id, user_id, self._clock(), race_id, race_id, cap
+            )
+        return joined is not None
+
+    async def leave_race(self, race_id: int, user_id: int) -> bool:
+        async with self._transaction() as db:
+            await db.execute("SELECT id FROM races WHERE id = $1 FOR UPDATE", race_id)
+            left = await db.fetchval(pg(sql.LEAVE_RACE), race_id, user_id, race_id)
+        return left is not None
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        await self._pool.execute(pg(sql.SET_RACE_MESSAGE), message_id, race_id)
+
+    async def start_race(self, race_id: int) -> bool:
+        async with self._transaction() as db:
+            await db.execute("SELECT id FROM races WHERE id = $1 FOR UPDATE", race_id)
+            started = await db.fetchval(pg(sql.START_RACE), self._clock(), race_id)
+        return started is not None
+
+    async def end_race(self, race_id: int) -> bool:
+        ended = await self._pool.fetchval(pg(sql.END_RACE), self._clock(), race_id)
+        return ended is not None
 
     async def claim_daily_post(
         self,

@@ -26,6 +26,7 @@ from .models import (
     Launch,
     MoveRecord,
     PuzzleRecord,
+    Race,
     Result,
 )  # fmt: skip
 from .storage import Codecs, GameFinished, StaleGame
@@ -103,10 +104,12 @@ def one_game(
     mode: str, owner_id: int, puzzle_id: int, daily_id: int | None
 ) -> tuple[str, str, tuple[object, ...]]:
     """The statement that creates a game of ``mode``, and the one that finds instead the
-    game a player has already (one per daily, and one archive game per puzzle) with its
+    game a player has already (one per daily, and one archive or race game per puzzle) with its
     arguments."""
     if mode == "archive":
         return sql.CREATE_ARCHIVE_GAME, sql.ARCHIVE_GAME_ID, (owner_id, puzzle_id)
+    if mode == "race":
+        return sql.CREATE_RACE_GAME, sql.RACE_GAME_ID, (owner_id, puzzle_id)
     return sql.CREATE_GAME, sql.DAILY_GAME_ID, (owner_id, daily_id)
 
 
@@ -269,4 +272,14 @@ def move(row: Row) -> MoveRecord:
     return MoveRecord(
         row["id"], row["game_id"], row["user_id"], row["move"], bool(row["hint"]),
         moment(row["at"]), row["version"],
+    )  # fmt: skip
+
+
+def race(row: Row, players: Iterable[Row]) -> Race:
+    """A ``RACE`` row and its ``RACE_PLAYERS`` rows."""
+    return Race(
+        id=row["id"], puzzle=puzzle(row), host_id=row["host_id"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], message_id=row["message_id"], state=row["state"],
+        created_at=moment(row["created_at"]), started_at=maybe_moment(row["started_at"]),
+        ended_at=maybe_moment(row["ended_at"]), players=tuple(p["user_id"] for p in players),
     )  # fmt: skip

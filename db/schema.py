@@ -476,8 +476,60 @@ async def _v14(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
         await db.execute(statement)
 
 
+#: Games' modes from schema 15 on (PostgreSQL version 11): races too.
+MODES_15 = "CHECK (mode IN ('personal', 'daily', 'shared', 'archive', 'race'))"
+#: Schema 15's tables and index, the same on PostgreSQL but for its types (``{id}``: an
+#: identity column, ``{big}``: an id, ``{at}``: an instant): races, their players, and one
+#: race game per player and race (a race's puzzle is its own).
+RACE_TABLES = [
+    """CREATE TABLE races (
+        id         {id},
+        puzzle_id  {big} NOT NULL UNIQUE REFERENCES puzzles (id),
+        host_id    {big} NOT NULL,
+        guild_id   {big} NOT NULL,
+        channel_id {big} NOT NULL,
+        message_id {big},
+        state      TEXT NOT NULL DEFAULT 'lobby' CHECK (state IN ('lobby', 'running', 'over')),
+        created_at {at} NOT NULL,
+        started_at {at},
+        ended_at   {at}
+    )""",
+    """CREATE TABLE race_players (
+        race_id   {big} NOT NULL REFERENCES races (id),
+        user_id   {big} NOT NULL,
+        joined_at {at} NOT NULL,
+        PRIMARY KEY (race_id, user_id)
+    )""",
+    "CREATE INDEX races_running ON races (state, started_at)",
+    """CREATE UNIQUE INDEX one_race_game ON games (owner_id, puzzle_id)
+       WHERE mode = 'race'""",
+]
+
+
+async def _v15(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
+    """Schema 15: races — a lobby, its players, and a game each of one fresh puzzle in the
+    mode 'race' (the games table made again with it, as schema 14 did)."""
+    ((table,),) = await db.execute_fetchall(
+        "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'games'"
+    )
+    indexes = await db.execute_fetchall(
+        "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'games' "
+        "AND sql IS NOT NULL"
+    )
+    assert MODES_14 in table, table
+    made = table.replace(MODES_14, MODES_15).replace('"games"', "new_games", 1)
+    await db.execute(made.replace("CREATE TABLE games", "CREATE TABLE new_games", 1))
+    await db.execute("INSERT INTO new_games SELECT * FROM games")
+    await db.execute("DROP TABLE games")
+    await db.execute("ALTER TABLE new_games RENAME TO games")
+    for (index,) in indexes:
+        await db.execute(index)
+    for statement in RACE_TABLES:
+        await db.execute(statement.format(id="INTEGER PRIMARY KEY", big="INTEGER", at="TEXT"))
+
+
 MIGRATIONS: list[list[str] | Step] = [
-    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14,
+    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14, _v15,
 ]  # fmt: skip
 
 

@@ -33,6 +33,7 @@ from .models import (
     Launch,
     MoveRecord,
     PuzzleRecord,
+    Race,
     Result,
 )  # fmt: skip
 from .puzzles import Puzzles
@@ -256,6 +257,9 @@ class SqliteStorage:
         row = await self._one(sql.ARCHIVE_GAME, owner_id, puzzle_id)
         return self._game(row) if row else None
 
+    async def race_games(self, puzzle_id: int) -> list[Game]:
+        return self._games(await self._all(sql.RACE_GAMES, puzzle_id))
+
     async def open_game(self, game_id: int) -> None:
         async with self._transaction() as db:
             await db.execute(sql.OPEN_GAME, (game_id,))
@@ -464,6 +468,63 @@ class SqliteStorage:
             guild_id, limit,
         )  # fmt: skip
         return [rows.daily(row) for row in found]
+
+    # -- races ------------------------------------------------------------------------------
+
+    async def create_race(
+        self, puzzle_id: int, host_id: int, guild_id: int, channel_id: int
+    ) -> Race:
+        now = _text(self._clock())
+        async with self._transaction() as db:
+            made = await self._one(
+                sql.CREATE_RACE, puzzle_id, host_id, guild_id, channel_id, now, on=db
+            )
+            assert made is not None
+            await self._one(
+                sql.JOIN_RACE, made["id"], host_id, now, made["id"], made["id"], 1, on=db
+            )
+        race = await self.race(made["id"])
+        assert race is not None
+        return race
+
+    async def _race(self, row: aiosqlite.Row | None) -> Race | None:
+        return rows.race(row, await self._all(sql.RACE_PLAYERS, row["id"])) if row else None
+
+    async def race(self, race_id: int) -> Race | None:
+        return await self._race(await self._one(sql.RACE, race_id))
+
+    async def race_of_puzzle(self, puzzle_id: int) -> Race | None:
+        return await self._race(await self._one(sql.RACE_OF_PUZZLE, puzzle_id))
+
+    async def races_running(self, since_before: datetime) -> list[Race]:
+        found = await self._all(sql.RACES_RUNNING, _text(since_before))
+        return [r for row in found if (r := await self._race(row)) is not None]
+
+    async def join_race(self, race_id: int, user_id: int, cap: int) -> bool:
+        async with self._transaction() as db:
+            joined = await self._one(
+                sql.JOIN_RACE, race_id, user_id, _text(self._clock()), race_id, race_id, cap, on=db
+            )
+        return joined is not None
+
+    async def leave_race(self, race_id: int, user_id: int) -> bool:
+        async with self._transaction() as db:
+            left = await self._one(sql.LEAVE_RACE, race_id, user_id, race_id, on=db)
+        return left is not None
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(sql.SET_RACE_MESSAGE, (message_id, race_id))
+
+    async def start_race(self, race_id: int) -> bool:
+        async with self._transaction() as db:
+            started = await self._one(sql.START_RACE, _text(self._clock()), race_id, on=db)
+        return started is not None
+
+    async def end_race(self, race_id: int) -> bool:
+        async with self._transaction() as db:
+            ended = await self._one(sql.END_RACE, _text(self._clock()), race_id, on=db)
+        return ended is not None
 
     async def claim_daily_post(
         self,

@@ -39,8 +39,9 @@ _CREATE_GAME = f"""INSERT INTO games (puzzle_id, state, owner_id, mode, guild_id
     ON CONFLICT {{one}} DO NOTHING RETURNING id"""
 #: A player's daily game is created once: a second one returns no id.
 CREATE_GAME = _CREATE_GAME.format(one="(owner_id, daily_id) WHERE daily_id IS NOT NULL")
-#: So is a player's archive game of a (daily's) puzzle.
+#: So is a player's archive game of a (daily's) puzzle, and their game of a race's puzzle.
 CREATE_ARCHIVE_GAME = _CREATE_GAME.format(one="(owner_id, puzzle_id) WHERE mode = 'archive'")
+CREATE_RACE_GAME = _CREATE_GAME.format(one="(owner_id, puzzle_id) WHERE mode = 'race'")
 #: Its owner opened a game still being played (shown again): the one they opened last.
 OPEN_GAME = f"""UPDATE games SET opened_order = {_NEXT_ORDER.format(owner="games.owner_id")}
     WHERE id = ? AND outcome = 'playing'"""
@@ -56,14 +57,15 @@ LAST_OPENED_PLAYING = (
 LAST_PLAYED = """SELECT g.id FROM games g JOIN puzzles p ON p.id = g.puzzle_id
     WHERE g.owner_id = ? AND p.kind = ? AND g.outcome = 'playing' AND g.mode <> 'shared'
     AND g.played_order IS NOT NULL ORDER BY g.played_order DESC, g.id DESC LIMIT 1"""
-#: Owner and kind: how many of their own boards (no dailies, archive or shared boards)
-#: stand at each outcome.
+#: Owner and kind: how many of their own boards (no dailies, archive, shared or race
+#: boards) stand at each outcome.
 OWN_BOARDS = """SELECT g.outcome, COUNT(*) AS boards FROM games g
     JOIN puzzles p ON p.id = g.puzzle_id
     WHERE g.owner_id = ? AND p.kind = ? AND g.daily_id IS NULL
-    AND g.mode NOT IN ('archive', 'shared') GROUP BY g.outcome"""
+    AND g.mode NOT IN ('archive', 'shared', 'race') GROUP BY g.outcome"""
 DAILY_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND daily_id = ?"
 ARCHIVE_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND puzzle_id = ? AND mode = 'archive'"
+RACE_GAME_ID = "SELECT id FROM games WHERE owner_id = ? AND puzzle_id = ? AND mode = 'race'"
 INTERACTION_GAME = "SELECT game_id FROM interactions WHERE id = ?"
 #: Returns the id only for an interaction not recorded before.
 RECORD_INTERACTION = """INSERT INTO interactions (id, game_id, at) VALUES (?, ?, ?)
@@ -74,6 +76,8 @@ UNFINISHED_GAMES = f"""{GAMES} WHERE g.owner_id = ? AND g.outcome = 'playing'
     AND (CAST(? AS BIGINT) IS NULL OR g.channel_id = ?) ORDER BY g.id DESC"""
 DAILY_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.daily_id = ?"
 ARCHIVE_GAME = f"{GAMES} WHERE g.owner_id = ? AND g.puzzle_id = ? AND g.mode = 'archive'"
+#: A race's games (of its puzzle), in the order they were made.
+RACE_GAMES = f"{GAMES} WHERE g.puzzle_id = ? AND g.mode = 'race' ORDER BY g.id"
 #: The game a change reads, without its puzzle (a puzzle never changes: the backends keep
 #: them by id), and ``seen``: the id of the interaction (first parameter) if it was applied
 #: before, else NULL (also for a NULL interaction).
@@ -191,3 +195,29 @@ def numbered(statement: str) -> str:
     """A statement with PostgreSQL's placeholders: each ``?`` becomes ``$1``, ``$2`` …"""
     pieces = statement.split("?")
     return pieces[0] + "".join(f"${k}{piece}" for k, piece in enumerate(pieces[1:], start=1))
+
+
+# -- races ----------------------------------------------------------------------------------
+_RACES = f"SELECT r.*, {PUZZLE_COLUMNS} FROM races r JOIN puzzles p ON p.id = r.puzzle_id"
+RACE = f"{_RACES} WHERE r.id = ?"
+RACE_OF_PUZZLE = f"{_RACES} WHERE r.puzzle_id = ?"
+#: Races running since before an instant.
+RACES_RUNNING = f"{_RACES} WHERE r.state = 'running' AND r.started_at < ? ORDER BY r.id"
+RACE_PLAYERS = "SELECT user_id FROM race_players WHERE race_id = ? ORDER BY joined_at, user_id"
+CREATE_RACE = """INSERT INTO races (puzzle_id, host_id, guild_id, channel_id, created_at)
+    VALUES (?, ?, ?, ?, ?) RETURNING id"""
+#: Race, user, when, race, race, the cap: a player joins a lobby not full, once.
+JOIN_RACE = """INSERT INTO race_players (race_id, user_id, joined_at)
+    SELECT ?, ?, ? WHERE (SELECT state FROM races WHERE id = ?) = 'lobby'
+    AND (SELECT COUNT(*) FROM race_players WHERE race_id = ?) < ?
+    ON CONFLICT DO NOTHING RETURNING user_id"""
+#: Race, user, race: a player other than the host leaves a lobby.
+LEAVE_RACE = """DELETE FROM race_players WHERE race_id = ? AND user_id = ?
+    AND user_id <> (SELECT host_id FROM races WHERE id = ? AND state = 'lobby')
+    RETURNING user_id"""
+SET_RACE_MESSAGE = "UPDATE races SET message_id = ? WHERE id = ?"
+#: Returns the id only for the one caller that started (or ended) it.
+START_RACE = """UPDATE races SET state = 'running', started_at = ?
+    WHERE id = ? AND state = 'lobby' RETURNING id"""
+END_RACE = """UPDATE races SET state = 'over', ended_at = ?
+    WHERE id = ? AND state = 'running' RETURNING id"""

@@ -23,6 +23,7 @@ from .models import (
     Launch,
     MoveRecord,
     PuzzleRecord,
+    Race,
     Result,
 )  # fmt: skip
 from .schema import NewPuzzle
@@ -121,6 +122,9 @@ class Storage(Protocol):
     async def archive_game(self, owner_id: int, puzzle_id: int) -> Game | None:
         """The owner's archive game of a (past daily's) puzzle, or None."""
 
+    async def race_games(self, puzzle_id: int) -> list[Game]:
+        """The games of a race's puzzle (mode 'race'), in the order they were made."""
+
     async def open_game(self, game_id: int) -> None:
         """Note that its owner opened the game (shown again) while it is still being played:
         it becomes the one they opened last. Creating a game and every change of it count
@@ -193,6 +197,37 @@ class Storage(Protocol):
         """The daily puzzles of a kind dated ``first`` to ``last`` (both included) of dates a
         server posted a daily on, or that a daily game was played on there (``guild_id``
         None: in direct messages), newest first, at most ``limit``."""
+
+    async def create_race(
+        self, puzzle_id: int, host_id: int, guild_id: int, channel_id: int
+    ) -> Race:
+        """A new race's lobby of a fresh puzzle, its host its first player."""
+
+    async def race(self, race_id: int) -> Race | None:
+        """The race with that id, or None."""
+
+    async def race_of_puzzle(self, puzzle_id: int) -> Race | None:
+        """The race playing that puzzle, or None."""
+
+    async def races_running(self, since_before: datetime) -> list[Race]:
+        """The races still running that started before ``since_before``."""
+
+    async def join_race(self, race_id: int, user_id: int, cap: int) -> bool:
+        """Add a player to a race's lobby of fewer than ``cap`` players; False (nothing
+        changed) when they are in it already, it is full or it has started."""
+
+    async def leave_race(self, race_id: int, user_id: int) -> bool:
+        """Take a player other than the host out of a race's lobby; False when not in it or
+        it has started."""
+
+    async def set_race_message(self, race_id: int, message_id: int) -> None:
+        """Remember the race's lobby message."""
+
+    async def start_race(self, race_id: int) -> bool:
+        """Start a race's lobby now; True only for the one caller that started it."""
+
+    async def end_race(self, race_id: int) -> bool:
+        """End a running race now; True only for the one caller that ended it."""
 
     async def claim_daily_post(
         self,

@@ -386,6 +386,43 @@ async def test_the_dailies_of_a_server_are_those_of_dates_it_posted_or_played_on
     ]
 
 
+async def test_a_race_counts_each_player_once_up_to_its_cap_and_starts_and_ends_once(storage):
+    """A race's lobby (issue 38): its host joined first; players joining at once, the same
+    one twice, are each counted once and never beyond the cap; the host cannot leave; once
+    started nobody joins, and only one of many starts (or ends) it; each player has one race
+    game of its puzzle, none of them one of their own boards."""
+    puzzle = await storage.store_puzzle(PIPES)
+    race = await storage.create_race(puzzle.id, host_id=1, guild_id=10, channel_id=9)
+    assert (race.players, race.state, race.message_id, race.puzzle) == ((1,), "lobby", None, puzzle)
+    joined = await asyncio.gather(*(storage.join_race(race.id, u, 4) for u in (2, 2, 3, 4, 5, 6)))
+    assert joined.count(True) == 3
+    players = (await storage.race(race.id)).players
+    assert players[0] == 1 and len(set(players)) == len(players) == 4
+    assert not await storage.leave_race(race.id, 1)  # the host stays
+    assert await storage.leave_race(race.id, players[1])
+    assert not await storage.leave_race(race.id, players[1])
+    await storage.set_race_message(race.id, 77)
+    race = await storage.race_of_puzzle(puzzle.id)
+    assert (race.message_id, race.players) == (77, (1, *players[2:]))
+    started = await asyncio.gather(*(storage.start_race(race.id) for _ in range(3)))
+    assert started.count(True) == 1
+    assert not await storage.join_race(race.id, 7, 10)
+    assert not await storage.leave_race(race.id, players[2])
+    games = [await new_game(storage, owner=u, puzzle=puzzle, mode="race") for u in race.players * 2]
+    assert len({g.id for g in games}) == 3
+    assert [g.owner_id for g in await storage.race_games(puzzle.id)] == list(race.players)
+    assert await storage.own_boards(1, "pipes") == {}
+    race = await storage.race(race.id)
+    assert race.state == "running" and race.started_at is not None
+    later = race.started_at + timedelta(minutes=1)
+    assert [r.id for r in await storage.races_running(later)] == [race.id]
+    assert await storage.races_running(race.started_at) == []
+    ended = await asyncio.gather(*(storage.end_race(race.id) for _ in range(3)))
+    assert ended.count(True) == 1 and await storage.races_running(later) == []
+    assert (await storage.race(race.id)).state == "over"
+    assert await storage.race(race.id + 1) is None
+
+
 async def test_daily_puzzles_and_posts_are_claimed_once_even_by_rival_storages(backend, tmp_path):
     path = tmp_path / "rivals.sqlite3"
     a, b = await open_backend(backend, path), await open_backend(backend, path)

@@ -621,3 +621,36 @@ async def test_games_stored_before_the_archive_are_kept_with_their_moves_and_res
         assert archived[0].mode == "archive"
     finally:
         await store.close()
+
+
+# -- Schema 15 / PostgreSQL version 11: races ------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_games_stored_before_races_are_kept_and_races_can_be_stored(
+    backend, tmp_path, monkeypatch, request
+):
+    """A schema-14 database (version 10): its games (an archive game too) are kept as they
+    were, still one archive game per player and puzzle; races and race games can be stored."""
+    where = tmp_path / "v14.sqlite3"
+    store = await open_at(backend, where, (14, 10), monkeypatch, request)
+    daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    own = await new_game(store, owner=7)
+    await store.change(own.id, 7, turn([(0, 1)]))
+    archived = await new_game(store, owner=7, puzzle=daily.puzzle, mode="archive")
+    before = [await store.game(g.id) for g in (own, archived)]
+    await store.close()
+    monkeypatch.undo()
+
+    store = await open_backend(backend, where)
+    try:
+        assert [await store.game(g.id) for g in (own, archived)] == before
+        again = await new_game(store, owner=7, puzzle=daily.puzzle, mode="archive")
+        assert again.id == archived.id
+        fresh = await store.store_puzzle(KIND.generate(KIND.parse_params("5x5"), "race"))
+        race = await store.create_race(fresh.id, host_id=7, guild_id=1, channel_id=2)
+        raced = [await new_game(store, owner=7, puzzle=fresh, mode="race") for _ in range(2)]
+        assert raced[0].id == raced[1].id and raced[0].mode == "race"
+        assert (await store.race(race.id)).players == (7,)
+    finally:
+        await store.close()

@@ -201,6 +201,7 @@ def test_random_play_keeps_the_contract(name, params, data):
                 assert kind.decode_state(kind.encode_state(frame)) == frame
         state = applied.state
         assert kind.decode_state(kind.encode_state(state)) == state
+        assert_progress(kind, puzzle, state)
 
 
 @settings(max_examples=30, deadline=None)
@@ -251,6 +252,27 @@ def test_hints_alone_solve_the_puzzle(name, params, seed):
         assert kind.decode_state(kind.encode_state(state)) == state
     assert kind.status(puzzle, state).outcome == "solved"
     assert isinstance(kind.hint(puzzle, state), str)
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_progress_starts_short_of_the_solve_and_reaches_one_with_it(name, params):
+    """The kind's progress measure: below 1 at the start, between 0 and 1 along the hints'
+    way, higher at the end of it than at its start, and 1 once solved."""
+    kind, puzzle = UNDER_TEST[name], loaded(name, params)
+    state = kind.initial_state(puzzle)
+    start = kind.progress(puzzle, state)
+    assert 0 <= start < 1
+    while kind.status(puzzle, state).outcome != "solved":
+        state = kind.apply(puzzle, state, [kind.hint(puzzle, state)]).state
+        assert_progress(kind, puzzle, state)
+    assert kind.progress(puzzle, state) == 1 > start
+
+
+def assert_progress(kind, puzzle, state):
+    """Progress is a share, 1 exactly when solved (a lost game may stand anywhere)."""
+    share, outcome = kind.progress(puzzle, state), kind.status(puzzle, state).outcome
+    assert 0 <= share <= 1
+    assert outcome == "lost" or (share == 1) == (outcome == "solved")
 
 
 @pytest.mark.parametrize(("name", "params"), CASES)

@@ -204,6 +204,12 @@ class ChocoKind(TextParams[Params]):
         marks = Marks(edges=tuple(dict.fromkeys(toggled)), focus=focus)
         return Applied(now, tuple(played), len(toggled), marks)
 
+    def progress(self, puzzle: Choco, state: State) -> float:
+        """The solution's walls drawn, less the walls drawn wrong, as a share of the
+        solution's (never below 0)."""
+        right = len(state.walls & puzzle.walls) - len(state.walls - puzzle.walls)
+        return max(0, right) / len(puzzle.walls) if puzzle.walls else 1.0
+
     def status(self, puzzle: Choco, state: State) -> Status:
         """Solved once no rule is broken (for a board with one solution: its walls exactly).
         Details for pictures: ``walls`` (drawn), ``checked``, ``breaches`` (``rules.Breaches``

@@ -230,6 +230,12 @@ class DropsKind(TextParams[Params]):
         except MoveError:  # refused: it loses nothing
             return False
 
+    def progress(self, puzzle: Drops, state: State) -> float:
+        """The share of the board's water cleared (never below 0; 1 once cleared)."""
+        if state.cleared:
+            return 1.0
+        return max(0.0, 1 - sum(state.cells) / sum(puzzle.cells))
+
     def status(self, puzzle: Drops, state: State) -> Status:
         """Solved once cleared, scoring the drops left; lost with no drops left and drops on
         the board. Details for pictures: ``drops`` (left), ``bursts`` and

@@ -174,6 +174,11 @@ class MazeKind(TextParams[Params]):
         trace = tuple(frames) if len(frames) > 1 else ()
         return Applied(state, tuple(played), len(passed), marks, trace)
 
+    def progress(self, puzzle: Maze, state: State) -> float:
+        """How much nearer the exit the player stands than the start was (never below 0)."""
+        start = puzzle.to_exit[puzzle.start]
+        return max(0.0, 1 - puzzle.to_exit[state.player] / start) if start else 1.0
+
     def status(self, puzzle: Maze, state: State) -> Status:
         """Solved on the exit. Details for pictures: ``player``, ``visited`` (the trail),
         ``seen`` (the cells out of the fog), ``steps``, and ``path`` (the shortest path from

@@ -167,6 +167,11 @@ class MinesKind(TextParams[Params]):
         by the moves alone, so the answer tells nothing of where the mines are."""
         return any(move.action != "flag" for move in moves)
 
+    def progress(self, puzzle: Puzzle, state: State) -> float:
+        """The share of safe cells opened."""
+        safe = puzzle.width * puzzle.height - len(puzzle.mines)
+        return len(state.opened - puzzle.mines) / safe
+
     def status(self, puzzle: Puzzle, state: State) -> Status:
         flags = len(state.flagged)
         lost = state.exploded is not None

@@ -201,6 +201,13 @@ class PipesKind:
             marks=Marks(cells, focus=cells[-1] if cells else None),
         )
 
+    def progress(self, puzzle: Puzzle, state: State) -> float:
+        """The share of tiles turned as in the solution (1 once solved, whichever way)."""
+        if self.status(puzzle, state).outcome == "solved":
+            return 1.0
+        right = sum(a == b for a, b in zip(state.tiles, puzzle.solution, strict=True))
+        return right / len(puzzle.solution)
+
     def status(self, puzzle: Puzzle, state: State) -> Status:
         result = check(puzzle.width, puzzle.height, state.tiles, puzzle.source, puzzle.wrap)
         return Status("solved" if result.solved else "playing", {"check": result})

@@ -186,6 +186,11 @@ class LightsKind(TextParams[Params]):
         trace = tuple(states) if len(states) > 1 else ()
         return Applied(state, tuple(moves), len(moves), Marks(tuple(moves), focus=focus), trace)
 
+    def progress(self, puzzle: Puzzle, state: State) -> float:
+        """The share of the lights lit at the start now off (never below 0)."""
+        lit = sum(puzzle.lights)
+        return max(0.0, 1 - sum(state) / lit) if lit else 1.0
+
     def status(self, puzzle: Puzzle, state: State) -> Status:
         return Status("playing" if any(state) else "solved", {"lit": sum(state)})
 

@@ -24,7 +24,7 @@ async def test_a_registered_kind_gets_every_shared_command(harness):
     group = {c.name for c in commands["lights"].commands}
     assert group == {
         "new", "press", "daily", "resume", "hint", "restart", "undo", "giveup", "leaderboard",
-        "stats", "help", "archive", "together",
+        "stats", "help", "archive", "together", "race",
     }  # fmt: skip
     assert {"restart", "undo", "giveup"} <= {c.name for c in commands["mines"].commands}
     kinds = next(c for c in commands["pipes-setup"].commands if c.name == "kind")
