@@ -63,7 +63,8 @@ def _runner(place: int, runner: Runner) -> str:
     moves = f"{runner.moves} move{'s' if runner.moves != 1 else ''}"
     if runner.time is not None:
         medal = MEDALS[place] if place < len(MEDALS) else f"{place + 1}."
-        return f"{medal} {who} ✅ {texts.duration(runner.time.total_seconds())} · {moves}"
+        hints = f" (💡 {runner.hints})" if runner.hints else ""
+        return f"{medal} {who} ✅ {texts.duration(runner.time.total_seconds())}{hints} · {moves}"
     if runner.outcome == "lost":
         return f"• {who} 💥 out · {moves}"
     return f"• {who} {runner.progress:.0%} · {moves}"

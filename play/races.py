@@ -14,6 +14,7 @@ from puzzle import KINDS
 
 from .boards import Board, load
 from .errors import UserError
+from .scoring import penalty
 from .service import GameService
 
 #: The mode of a race's games.
@@ -26,14 +27,16 @@ LENGTH = timedelta(minutes=30)
 
 @dataclass(frozen=True, slots=True)
 class Runner:
-    """A player of a race as it stands: moves made, progress (0 to 1, the kind's measure),
-    and, once finished, the outcome and the time from the race's start."""
+    """A player of a race as it stands: moves made, hints taken, progress (0 to 1, the
+    kind's measure), and, once finished, the outcome and the time from the race's start
+    with the hints' penalty, as every ranked time has it."""
 
     user_id: int
     moves: int = 0
     progress: float = 0.0
     outcome: str = "playing"
     time: timedelta | None = None
+    hints: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +170,9 @@ class Races:
                 continue
             time = None
             if game.outcome == "solved" and game.finished_at is not None:
-                time = game.finished_at - race.started_at
+                time = game.finished_at - race.started_at + timedelta(seconds=penalty(game.hints))
             share = engine.progress(puzzle, game.state)
-            runners.append(Runner(player, game.turns, share, game.outcome, time))
+            runners.append(Runner(player, game.turns, share, game.outcome, time, game.hints))
         return Standing(race, tuple(sorted(runners, key=_order)))
 
     async def settle(self, race: Race) -> Standing:

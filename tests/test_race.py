@@ -12,7 +12,9 @@ from botkit import ALICE, BOB, Harness, board_message, make_bot
 from sentences import assert_one_sentence
 
 from bot.kinds import FACES
+from bot.texts import duration
 from play.races import CAP, LENGTH
+from play.scoring import penalty
 
 #: A small board of each kind, as ``new`` takes it.
 SMALL = {"pipes": "5x4", "mines": "9x9", "maze": "8x8", "drops": "6x6", "choco": "6x6"}
@@ -107,13 +109,15 @@ async def test_a_race_gives_everyone_one_board_and_ranks_them_by_time_from_its_s
 
     clock.advance(seconds=30)
     await solve_current(harness, BOB, group)
+    hints = (await storage.game(games[1].id)).hints  # each hint costs its penalty, as ranked
+    bob = f"🥇 <@{BOB}> ✅ {duration(30 + penalty(hints))} (💡 {hints})"
     text = lobby(harness, lobby_id)
-    assert f"🥇 <@{BOB}> ✅ 0:30" in text and re.search(rf"• <@{ALICE}> \d+% · 0 moves", text)
+    assert bob in text and re.search(rf"• <@{ALICE}> \d+% · 0 moves", text)
     clock.advance(seconds=45)
     await solve_current(harness, ALICE, group)
     text = lobby(harness, lobby_id)
     assert "**Final standings**" in text
-    assert text.index(f"🥇 <@{BOB}> ✅ 0:30") < text.index(f"🥈 <@{ALICE}> ✅ 1:15")
+    assert text.index(bob) < text.index(f"🥈 <@{ALICE}> ✅ {duration(75 + penalty(hints))}")
     assert buttons(harness, lobby_id) == {}
 
     assert await storage.user_results(ALICE) == await storage.user_results(BOB) == []
