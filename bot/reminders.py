@@ -42,7 +42,7 @@ def remind_command() -> app_commands.Command[Any, ..., None]:
             "🔕 No more reminders here."
             if when is None
             else f"⏰ I'll remind you at {when:%H:%M} ({zone}) on days you haven't played yet "
-            f"(`/{HOME} remind off` stops it).",
+            f"(`/{HOME} remind at:off` stops it).",
         )
 
     return remind
@@ -59,7 +59,7 @@ def reminder_text(reminder: DueReminder, server: str | None = None, here: bool =
     why = " Your direct messages are closed, so I say it here." if here else ""
     return (
         f"⏰ You haven't played today's daily{where} yet: {kinds}. The day ends "
-        f"<t:{int(reminder.ends.timestamp())}:R>.{why} `/{HOME} remind off` stops these."
+        f"<t:{int(reminder.ends.timestamp())}:R>.{why} `/{HOME} remind at:off` stops these."
     )
 
 
