@@ -14,6 +14,7 @@ import play
 from play import GameService
 from play.daily_post import DailyPosts
 from play.races import Races
+from play.reminders import Reminders
 from play.stock import Stock
 
 from .buttons import DYNAMIC_ITEMS
@@ -22,8 +23,9 @@ from .config import Settings
 from .daily import DailyPoster
 from .groups import kind_group
 from .handles import Shown
-from .kinds import FACES, warm
+from .kinds import FACES, HOME, warm
 from .lobby import Lobbies
+from .reminders import Reminding, remind_command
 from .setup import setup_group
 from .strays import answer_unasked
 from .tree import PipesTree
@@ -31,9 +33,12 @@ from .workers import Workers
 
 
 class PipesBot(PipesClient):
-    """Daily Pipes. ``storage``, ``service`` and ``poster`` exist once ``setup_hook`` ran."""
+    """Daily Pipes. ``storage``, ``service``, ``reminding`` and ``poster`` exist once
+    ``setup_hook`` ran."""
 
     poster: DailyPoster
+    #: Sends reminders from the daily tick, and delivers those held.
+    reminding: Reminding
     #: The task refilling the stock of fresh puzzles (none with ``Settings.stock`` 0).
     stocking: asyncio.Task[None]
 
@@ -66,7 +71,10 @@ class PipesBot(PipesClient):
         self.sync_commands = sync_commands
         self.schedule = schedule
         for face in FACES.values():
-            self.tree.add_command(kind_group(face))
+            group = kind_group(face)
+            if face.name == HOME:
+                group.add_command(remind_command())
+            self.tree.add_command(group)
         self.tree.add_command(setup_group())
 
     async def setup_hook(self) -> None:
@@ -86,12 +94,14 @@ class PipesBot(PipesClient):
         self.lobbies = Lobbies(
             self.races, self.get_partial_messageable, self.clock, lambda e: self.log_error(e)
         )
+        self.reminders = Reminders(self.storage)
+        self.reminding = Reminding(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Each kind's warm-up and every worker process now, not on the first click.
         await asyncio.gather(asyncio.to_thread(warm), self.workers.start())
         if self.schedule:  # else refilled by hand (stock.refill) or by start_stocking
             self.start_stocking()
-        self.poster = DailyPoster(self)
+        self.poster = DailyPoster(self, self.reminding)
         if self.schedule:
             self.poster.start()
         # The commands are the bot's, not a shard's: the process running shard 0 syncs them.
@@ -113,6 +123,10 @@ class PipesBot(PipesClient):
         """Every interaction, as well as its command or button: those nothing of the bot
         takes are answered here (``strays``)."""
         await answer_unasked(interaction)
+
+    async def on_answered(self, interaction: discord.Interaction[Any]) -> None:
+        """An interaction was answered (``logs.log_done``): its player's held reminder."""
+        await self.reminding.deliver(interaction)
 
     async def close(self) -> None:
         """Stop the scheduler and close the database, then disconnect."""

@@ -12,6 +12,7 @@ from discord.ext import commands
 import db
 from play import GameService
 from play.daily_post import DailyPosts
+from play.reminders import Reminders
 
 from .config import Settings
 from .logs import log_done
@@ -35,8 +36,9 @@ class Lobbies(Protocol):
 
 
 class PipesClient(commands.AutoShardedBot):
-    """The bot as its parts see it. ``storage``, ``service``, ``posts`` and ``workers`` exist
-    once it is set up. It runs the shards its settings name (all of them by default)."""
+    """The bot as its parts see it. ``storage``, ``service``, ``posts``, ``reminders``
+    and ``workers`` exist once it is set up. It runs the shards its settings name (all of
+    them by default)."""
 
     settings: Settings
     clock: db.Clock
@@ -52,6 +54,8 @@ class PipesClient(commands.AutoShardedBot):
     lobbies: Lobbies
     #: By race, then player: the interaction whose token carries their board at the start.
     race_tokens: dict[int, dict[int, discord.Interaction[Any]]]
+    #: Reminders' decisions: who is due, the claims.
+    reminders: Reminders
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

@@ -27,6 +27,7 @@ from .client import PipesClient
 from .deadline import with_retries
 from .kinds import FACES
 from .permissions import listed, missing_permissions
+from .reminders import Reminding
 from .replies import NO_MENTIONS
 from .texts import graded
 
@@ -36,10 +37,11 @@ AT_ONCE = 8
 
 
 class DailyPoster:
-    """Posts each enabled server's daily puzzle once a day."""
+    """Posts each enabled server's daily puzzle once a day, and has its reminders sent."""
 
-    def __init__(self, bot: PipesClient) -> None:
+    def __init__(self, bot: PipesClient, reminding: Reminding) -> None:
         self.bot = bot
+        self.reminding = reminding
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     def start(self) -> None:
@@ -61,7 +63,8 @@ class DailyPoster:
 
     async def tick(self) -> int:
         """Every server on its own, at once (one's failure or slowness never delays another's
-        post): post what the service finds due, and end races past their length; returns how
+        post): post what the service finds due, then send its reminders due, and end races
+        past their length; returns how
         many posts were made."""
         now = self.bot.clock()
         # Each process posts for the servers of its own shards; the claim still guards.
@@ -70,7 +73,9 @@ class DailyPoster:
 
         async def one(settings: GuildSettings) -> bool:
             async with room:
-                return await self._post_guarded(settings, now)
+                posted = await self._post_guarded(settings, now)
+                await self.reminding.tick(settings, now)
+                return posted
 
         posted = sum(await asyncio.gather(*(one(settings) for settings in guilds)))
         try:  # races past their length end with this tick too

@@ -17,6 +17,9 @@ from kinds.pipes.face import FACE as PIPES
 from .face import Face
 
 FACES: dict[str, Face] = {face.name: face for face in (PIPES, MINES, MAZE, DROPS, CHOCO)}
+#: The group that also carries the bot's own commands for every kind (``remind``): the one
+#: its name comes from.
+HOME = PIPES.name
 
 
 def warm() -> None:
@@ -29,4 +32,4 @@ def warm() -> None:
         Image.new("RGB", (8, 8)).save(io.BytesIO(), encoding)
 
 
-__all__ = ["FACES", "warm"]
+__all__ = ["FACES", "HOME", "warm"]

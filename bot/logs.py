@@ -26,8 +26,9 @@ def what(interaction: discord.Interaction[Any]) -> str:
 
 
 def log_done(interaction: discord.Interaction[Any]) -> None:
-    """The one log line of an interaction: what, who, where, latency since Discord created
-    it, and the outcome (ok, refused or error)."""
+    """The one log line of an interaction once it is answered: what, who, where, latency
+    since Discord created it, and the outcome (ok, refused or error); then the client's
+    event ``answered`` (a reminder held for the player follows it)."""
     latency = discord.utils.utcnow() - interaction.created_at
     log.info(
         "interaction %s %s user=%s guild=%s latency_ms=%d outcome=%s",
@@ -38,3 +39,4 @@ def log_done(interaction: discord.Interaction[Any]) -> None:
         latency.total_seconds() * 1000,
         interaction.extras.get("outcome", "ok"),
     )
+    interaction.client.dispatch("answered", interaction)

@@ -471,6 +471,8 @@ def _gloss(face: Face, name: str) -> str:
         return f" (+{duration(penalty(1))})"
     if name == "undo":
         return " (last click or command)"
+    if name == "remind":
+        return " (a DM when you haven't played)"
     if name == "datapack" and face.pack:
         return f" ({face.pack.description[:1].lower()}{face.pack.description[1:]})"
     return ""

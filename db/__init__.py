@@ -25,6 +25,8 @@ from .models import (
     Outcome,
     PuzzleRecord,
     Race,
+    Reminder,
+    ReminderState,
     Result,
 )  # fmt: skip
 from .postgres import PostgresStorage, is_postgres_url, without_password
@@ -63,7 +65,7 @@ __all__ = [
     "MODES", "Change", "Changed", "Clock", "Codecs", "DailyKind", "DailyPlay", "DailyPost",
     "DailyPuzzle", "Game", "GameFinished", "GameNotFound", "GuildSettings", "Launch",
     "LegacyPuzzles", "MoveRecord", "NewPuzzle", "NewResult", "Outcome", "PostgresStorage",
-    "PuzzleRecord", "Race",
+    "PuzzleRecord", "Race", "Reminder", "ReminderState",
     "Result", "Rules", "SqliteStorage", "StaleGame", "StateCodec", "Storage", "StorageError",
     "StorageUnusable", "is_postgres_url", "open_storage", "utc_now", "without_password",
 ]  # fmt: skip

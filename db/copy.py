@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 #: Every table, each after the tables it refers to.
 TABLES = (
     "guild_settings", "daily_kinds", "deployment", "puzzles", "daily_puzzles", "daily_posts",
-    "games", "moves", "results", "interactions", "launches",
+    "games", "moves", "results", "interactions", "launches", "reminders", "reminders_sent",
 )  # fmt: skip
 #: The tables whose ``id`` is an identity column.
 IDENTITIES = ("puzzles", "daily_puzzles", "games", "moves")

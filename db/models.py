@@ -184,6 +184,19 @@ class GuildSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class Reminder:
+    """A player's reminder in a server: the local time of day they asked to be reminded at."""
+
+    guild_id: int
+    user_id: int
+    at: time
+
+
+#: What became of a player's reminder on a date (see ``schema.reminder_tables``).
+ReminderState = Literal["sending", "sent", "held", "delivered", "none"]
+
+
+@dataclass(frozen=True, slots=True)
 class Launch:
     """A user's last Play that opened the Activity: the kind, the daily asked for (None: no
     daily), where it was pressed, and when."""

@@ -9,9 +9,9 @@ that may race (a puzzle, a daily, a claim, an interaction) rely on unique keys w
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from datetime import date, datetime
+from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
@@ -31,6 +31,8 @@ from .models import (
     MoveRecord,
     PuzzleRecord,
     Race,
+    Reminder,
+    ReminderState,
     Result,
 )  # fmt: skip
 from .postgres_schema import STOCK_LOCK, migrate
@@ -522,6 +524,47 @@ class PostgresStorage:
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         row = await self._pool.fetchrow(pg(sql.DAILY_POST), guild_id, day)
         return rows.post(row) if row else None
+
+    # -- reminders ---------------------------------------------------------------------------
+
+    async def set_reminder(self, guild_id: int, user_id: int, at: time | None) -> None:
+        if at is None:
+            await self._pool.execute(pg(sql.DROP_REMINDER), guild_id, user_id)
+        else:
+            await self._pool.execute(pg(sql.SET_REMINDER), guild_id, user_id, at, self._clock())
+
+    async def reminder(self, guild_id: int, user_id: int) -> Reminder | None:
+        row = await self._pool.fetchrow(pg(sql.REMINDER), guild_id, user_id)
+        return rows.reminder(row) if row else None
+
+    async def undecided_reminders(self, guild_id: int, day: date) -> list[Reminder]:
+        found = await self._pool.fetch(pg(sql.UNDECIDED_REMINDERS), guild_id, day)
+        return [rows.reminder(row) for row in found]
+
+    async def daily_kinds_played(self, user_id: int, guild_id: int, first: date) -> dict[str, date]:
+        found = await self._pool.fetch(pg(sql.DAILY_KINDS_PLAYED), user_id, guild_id, first)
+        return {row["kind"]: row["last"] for row in found}
+
+    async def claim_reminder(
+        self, guild_id: int, user_id: int, day: date, kinds: Sequence[str], state: ReminderState
+    ) -> bool:
+        claimed = await self._pool.fetchval(
+            pg(sql.CLAIM_REMINDER), guild_id, user_id, day, " ".join(kinds), state, self._clock()
+        )
+        return claimed is not None
+
+    async def set_reminder_state(
+        self, guild_id: int, user_id: int, day: date, state: ReminderState
+    ) -> None:
+        await self._pool.execute(pg(sql.SET_REMINDER_STATE), state, guild_id, user_id, day)
+
+    async def held_reminders(self, guild_id: int, day: date) -> list[int]:
+        found = await self._pool.fetch(pg(sql.HELD_REMINDERS), guild_id, day)
+        return [row["user_id"] for row in found]
+
+    async def take_held_reminder(self, guild_id: int, user_id: int, day: date) -> list[str] | None:
+        kinds = await self._pool.fetchval(pg(sql.TAKE_HELD_REMINDER), guild_id, user_id, day)
+        return kinds.split() if kinds is not None else None
 
     # -- the Activity's launches -------------------------------------------------------------
 

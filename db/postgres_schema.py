@@ -19,6 +19,7 @@ from .schema import (
     PLAY_ORDER_FROM_MOVES,
     RACE_TABLES,
     newer,
+    reminder_tables,
 )
 
 if TYPE_CHECKING:  # asyncpg's classes are generic for type checkers only
@@ -223,8 +224,10 @@ _V11 = [
         for statement in RACE_TABLES
     ),
 ]
+# Version 12 (SQLite's schema 16): reminders, and the claims that send them once.
+_V12 = reminder_tables("DATE", "TIMESTAMPTZ", "TIME")
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11]
+MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12]
 
 
 async def migrate(connection: Connection) -> int:

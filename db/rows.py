@@ -27,6 +27,7 @@ from .models import (
     MoveRecord,
     PuzzleRecord,
     Race,
+    Reminder,
     Result,
 )  # fmt: skip
 from .storage import Codecs, GameFinished, StaleGame
@@ -257,6 +258,11 @@ def post(row: Row) -> DailyPost:
         channel_id=row["channel_id"], message_id=row["message_id"],
         claimed_at=moment(row["claimed_at"]),
     )  # fmt: skip
+
+
+def reminder(row: Row) -> Reminder:
+    """A ``reminders`` row."""
+    return Reminder(guild_id=row["guild_id"], user_id=row["user_id"], at=clock_time(row["at"]))
 
 
 def launch(row: Row) -> Launch:

@@ -528,8 +528,38 @@ async def _v15(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
         await db.execute(statement.format(id="INTEGER PRIMARY KEY", big="INTEGER", at="TEXT"))
 
 
+def reminder_tables(day: str, moment: str, clock: str) -> list[str]:
+    """Schema 16 (PostgreSQL version 12), with each backend's types of a date, an instant and
+    a time of day: players' reminders per server (the local time they asked for), and one
+    row per player, server and local date a reminder was decided on — the claim that sends
+    it once — with the kinds it names and its state: ``sending`` (claimed), ``sent`` (by
+    direct message), ``held`` (direct messages closed: kept for their next interaction
+    there), ``delivered`` (so), or ``none`` (nothing to remind of that day)."""
+    return [
+        f"""CREATE TABLE reminders (
+            guild_id BIGINT NOT NULL,
+            user_id  BIGINT NOT NULL,
+            at       {clock} NOT NULL,
+            set_at   {moment} NOT NULL,
+            PRIMARY KEY (guild_id, user_id)
+        )""",
+        f"""CREATE TABLE reminders_sent (
+            guild_id   BIGINT NOT NULL,
+            user_id    BIGINT NOT NULL,
+            date       {day} NOT NULL,
+            kinds      TEXT NOT NULL,
+            state      TEXT NOT NULL
+                CHECK (state IN ('sending', 'sent', 'held', 'delivered', 'none')),
+            claimed_at {moment} NOT NULL,
+            PRIMARY KEY (guild_id, user_id, date)
+        )""",
+    ]
+
+
+_V16 = reminder_tables("TEXT", "TEXT", "TEXT")
+
 MIGRATIONS: list[list[str] | Step] = [
-    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14, _v15,
+    _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14, _v15, _V16,
 ]  # fmt: skip
 
 

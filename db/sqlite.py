@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any, cast
 
@@ -34,6 +34,8 @@ from .models import (
     MoveRecord,
     PuzzleRecord,
     Race,
+    Reminder,
+    ReminderState,
     Result,
 )  # fmt: skip
 from .puzzles import Puzzles
@@ -555,6 +557,53 @@ class SqliteStorage:
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         row = await self._one(sql.DAILY_POST, guild_id, day.isoformat())
         return rows.post(row) if row else None
+
+    # -- reminders ---------------------------------------------------------------------------
+
+    async def set_reminder(self, guild_id: int, user_id: int, at: time | None) -> None:
+        async with self._transaction() as db:
+            if at is None:
+                await db.execute(sql.DROP_REMINDER, (guild_id, user_id))
+            else:
+                when = (guild_id, user_id, at.strftime("%H:%M"), _text(self._clock()))
+                await db.execute(sql.SET_REMINDER, when)
+
+    async def reminder(self, guild_id: int, user_id: int) -> Reminder | None:
+        row = await self._one(sql.REMINDER, guild_id, user_id)
+        return rows.reminder(row) if row else None
+
+    async def undecided_reminders(self, guild_id: int, day: date) -> list[Reminder]:
+        found = await self._all(sql.UNDECIDED_REMINDERS, guild_id, day.isoformat())
+        return [rows.reminder(row) for row in found]
+
+    async def daily_kinds_played(self, user_id: int, guild_id: int, first: date) -> dict[str, date]:
+        found = await self._all(sql.DAILY_KINDS_PLAYED, user_id, guild_id, first.isoformat())
+        return {row["kind"]: rows.day(row["last"]) for row in found}
+
+    async def claim_reminder(
+        self, guild_id: int, user_id: int, day: date, kinds: Sequence[str], state: ReminderState
+    ) -> bool:
+        async with self._transaction() as db:
+            claimed = await self._one(
+                sql.CLAIM_REMINDER, guild_id, user_id, day.isoformat(), " ".join(kinds), state,
+                _text(self._clock()), on=db,
+            )  # fmt: skip
+        return claimed is not None
+
+    async def set_reminder_state(
+        self, guild_id: int, user_id: int, day: date, state: ReminderState
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(sql.SET_REMINDER_STATE, (state, guild_id, user_id, day.isoformat()))
+
+    async def held_reminders(self, guild_id: int, day: date) -> list[int]:
+        found = await self._all(sql.HELD_REMINDERS, guild_id, day.isoformat())
+        return [row["user_id"] for row in found]
+
+    async def take_held_reminder(self, guild_id: int, user_id: int, day: date) -> list[str] | None:
+        async with self._transaction() as db:
+            row = await self._one(sql.TAKE_HELD_REMINDER, guild_id, user_id, day.isoformat(), on=db)
+        return row["kinds"].split() if row else None
 
     # -- the Activity's launches -------------------------------------------------------------
 

@@ -146,6 +146,31 @@ RECLAIM_POST = """UPDATE daily_posts SET claimed_at = ? WHERE guild_id = ? AND d
 SET_POST_MESSAGE = "UPDATE daily_posts SET message_id = ? WHERE guild_id = ? AND date = ?"
 DAILY_POST = "SELECT * FROM daily_posts WHERE guild_id = ? AND date = ?"
 
+# -- reminders --------------------------------------------------------------------------------
+SET_REMINDER = """INSERT INTO reminders (guild_id, user_id, at, set_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (guild_id, user_id) DO UPDATE SET at = excluded.at, set_at = excluded.set_at"""
+DROP_REMINDER = "DELETE FROM reminders WHERE guild_id = ? AND user_id = ?"
+REMINDER = "SELECT * FROM reminders WHERE guild_id = ? AND user_id = ?"
+#: Server, date: the server's reminders not yet decided on that date.
+UNDECIDED_REMINDERS = """SELECT * FROM reminders r WHERE r.guild_id = ? AND NOT EXISTS (
+    SELECT 1 FROM reminders_sent s WHERE s.guild_id = r.guild_id AND s.user_id = r.user_id
+    AND s.date = ?) ORDER BY r.user_id"""
+#: Player, server, first date: the newest date of each kind's daily they played there since.
+DAILY_KINDS_PLAYED = """SELECT d.kind, MAX(d.date) AS last FROM games g
+    JOIN daily_puzzles d ON d.id = g.daily_id
+    WHERE g.owner_id = ? AND g.guild_id = ? AND g.mode = 'daily' AND d.date >= ?
+    GROUP BY d.kind"""
+#: Returns a row only for the one caller whose claim is new.
+CLAIM_REMINDER = """INSERT INTO reminders_sent (guild_id, user_id, date, kinds, state,
+    claimed_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING user_id"""
+SET_REMINDER_STATE = """UPDATE reminders_sent SET state = ?
+    WHERE guild_id = ? AND user_id = ? AND date = ?"""
+HELD_REMINDERS = """SELECT user_id FROM reminders_sent WHERE guild_id = ? AND date = ?
+    AND state = 'held' ORDER BY user_id"""
+#: Returns the kinds only for the one caller who takes the held reminder.
+TAKE_HELD_REMINDER = """UPDATE reminders_sent SET state = 'delivered'
+    WHERE guild_id = ? AND user_id = ? AND date = ? AND state = 'held' RETURNING kinds"""
+
 # -- the Activity's launches ------------------------------------------------------------------
 #: One row per user: a new launch replaces the last.
 REMEMBER_LAUNCH = """INSERT INTO launches (user_id, kind, daily_id, guild_id, channel_id, at)

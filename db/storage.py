@@ -7,8 +7,8 @@ function the caller hands to ``change``, inside the transaction that stores it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from datetime import UTC, date, datetime
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, date, datetime, time
 from typing import Any, Protocol
 
 from .errors import StorageError
@@ -24,6 +24,8 @@ from .models import (
     MoveRecord,
     PuzzleRecord,
     Race,
+    Reminder,
+    ReminderState,
     Result,
 )  # fmt: skip
 from .schema import NewPuzzle
@@ -253,6 +255,38 @@ class Storage(Protocol):
 
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         """A server's post of a date, or None."""
+
+    # reminders
+    async def set_reminder(self, guild_id: int, user_id: int, at: time | None) -> None:
+        """Set a player's reminder in a server to a local time of day (None: remove it)."""
+
+    async def reminder(self, guild_id: int, user_id: int) -> Reminder | None:
+        """A player's reminder in a server, or None."""
+
+    async def undecided_reminders(self, guild_id: int, day: date) -> list[Reminder]:
+        """A server's reminders of players with no claim on ``day`` yet."""
+
+    async def daily_kinds_played(self, user_id: int, guild_id: int, first: date) -> dict[str, date]:
+        """The kinds a player played a daily of in a server dated ``first`` or later, each
+        with the newest such date (a game of it made, finished or not)."""
+
+    async def claim_reminder(
+        self, guild_id: int, user_id: int, day: date, kinds: Sequence[str], state: ReminderState
+    ) -> bool:
+        """Claim a player's reminder of a date naming ``kinds``, in ``state``; True for the
+        one caller whose claim is new."""
+
+    async def set_reminder_state(
+        self, guild_id: int, user_id: int, day: date, state: ReminderState
+    ) -> None:
+        """What became of a claimed reminder."""
+
+    async def held_reminders(self, guild_id: int, day: date) -> list[int]:
+        """The players whose reminder of a date in a server is held (not delivered yet)."""
+
+    async def take_held_reminder(self, guild_id: int, user_id: int, day: date) -> list[str] | None:
+        """A held reminder's kinds, marked delivered, for the one caller who takes it; None
+        for any other, and when none is held."""
 
     # the Activity's launches
     async def remember_launch(

@@ -49,6 +49,16 @@ def day_end(day: date, zone: str) -> datetime:
     return datetime.combine(day + timedelta(days=1), time(0), zone_info(zone)).astimezone(UTC)
 
 
+def local_instant(day: date, at: time, zone: str) -> datetime:
+    """The UTC instant of a local time of day on a calendar date in a zone. A time that a DST
+    change skips falls after the gap, one it repeats is the first; either way it stays inside
+    its own local day (a gap that ends the day moves it to the day's last minute)."""
+    instant = datetime.combine(day, at, tzinfo=zone_info(zone)).astimezone(UTC)
+    if instant.astimezone(zone_info(zone)).date() != day:
+        instant = day_end(day, zone) - timedelta(minutes=1)
+    return instant
+
+
 def over_everywhere(day: date, now: datetime) -> bool:
     """Whether a date has ended in every time zone (the last is UTC−12)."""
     return now >= datetime.combine(day + timedelta(days=1), time(12), UTC)

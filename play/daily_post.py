@@ -22,7 +22,15 @@ from datetime import UTC, date, datetime, timedelta
 from db import DailyPuzzle, GuildSettings, Storage
 from puzzle import quote
 
-from .daily import RefusedChoice, daily_of, day_end, known_zone, posted_kinds, zone_info
+from .daily import (
+    RefusedChoice,
+    daily_of,
+    day_end,
+    known_zone,
+    local_instant,
+    posted_kinds,
+    zone_info,
+)
 from .service import GameService
 
 log = logging.getLogger(__name__)
@@ -41,14 +49,9 @@ def local_day(settings: GuildSettings, now: datetime) -> date:
 
 
 def post_instant(settings: GuildSettings, day: date) -> datetime:
-    """The UTC instant of a server's post on a local calendar day. A local time that a DST
-    change skips falls after the gap, one it repeats is the first; either way the post stays
-    inside its own local day (a gap that ends the day moves it to the day's last minute)."""
-    zone = zone_info(settings.timezone)
-    instant = datetime.combine(day, settings.post_time, tzinfo=zone).astimezone(UTC)
-    if instant.astimezone(zone).date() != day:
-        instant = day_end(day, settings.timezone) - timedelta(minutes=1)
-    return instant
+    """The UTC instant of a server's post on a local calendar day (``local_instant``: it
+    stays inside its own local day across DST changes)."""
+    return local_instant(day, settings.post_time, settings.timezone)
 
 
 def due_post(settings: GuildSettings, now: datetime) -> date | None:

@@ -166,6 +166,9 @@ async def fill(store, clock):
     clock.advance(seconds=1, microseconds=7)
     await store.remember_launch(BOB, "pipes", late_game.daily_id, GUILD, CHANNEL)
     await store.remember_launch(CAROL, "mines", None, None, None)
+    await store.set_reminder(GUILD, ALICE, time(20, 30))
+    await store.set_reminder(QUIET, BOB, time(7, 0))
+    assert await store.claim_reminder(GUILD, ALICE, FIRST, ["pipes"], "held")
     return secret
 
 
@@ -228,6 +231,12 @@ async def reads(store, keys, clock):
             seen["results", daily_id, guild] = by_key(await store.results(daily_id, guild))
     for guild, day in keys["posts"]:
         seen["post", guild, day] = await store.daily_post(guild, day)
+        seen["undecided", guild, day] = await store.undecided_reminders(guild, day)
+        seen["held", guild, day] = await store.held_reminders(guild, day)
+    for user in {u for (u,) in keys["users"]}:
+        for guild in (GUILD, QUIET):
+            seen["reminder", guild, user] = await store.reminder(guild, user)
+            seen["played", guild, user] = await store.daily_kinds_played(user, guild, FIRST)
     for guild in [g for (g,) in keys["guilds"]] + [404]:
         seen["settings", guild] = await store.guild_settings(guild)
     seen["enabled"] = await store.enabled_guilds()

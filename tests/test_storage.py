@@ -441,6 +441,59 @@ async def test_daily_puzzles_and_posts_are_claimed_once_even_by_rival_storages(b
     await b.close()
 
 
+async def test_reminders_are_kept_per_player_and_server_and_claimed_once_by_rivals(
+    backend, tmp_path
+):
+    """A reminder is set, moved and removed per player and server; each (server, player,
+    date) is claimed by one caller of many, after which it is decided; a held one is taken
+    by one caller only."""
+    path = tmp_path / "reminders.sqlite3"
+    a, b = await open_backend(backend, path), await open_backend(backend, path)
+    day = date(2026, 11, 22)
+    await a.set_reminder(10, 4, time(20, 30))
+    await a.set_reminder(10, 4, time(21, 0))
+    await a.set_reminder(11, 4, time(8, 0))
+    await b.set_reminder(10, 5, time(22, 0))
+    assert (await b.reminder(10, 4)).at == time(21, 0)
+    assert [(r.user_id, r.at) for r in await b.undecided_reminders(10, day)] == [
+        (4, time(21, 0)), (5, time(22, 0))
+    ]  # fmt: skip
+    claims = await asyncio.gather(
+        *(s.claim_reminder(10, 4, day, ["pipes", "mines"], "sending") for s in (a, b, a, b))
+    )
+    assert sorted(claims) == [False, False, False, True]
+    assert [r.user_id for r in await a.undecided_reminders(10, day)] == [5]
+    assert [r.user_id for r in await a.undecided_reminders(10, day + timedelta(days=1))] == [4, 5]
+    await b.set_reminder_state(10, 4, day, "held")
+    assert await a.held_reminders(10, day) == [4]
+    taken = await asyncio.gather(*(s.take_held_reminder(10, 4, day) for s in (a, b, a, b)))
+    assert [t for t in taken if t is not None] == [["pipes", "mines"]] and taken.count(None) == 3
+    assert await a.held_reminders(10, day) == []
+    await a.set_reminder(10, 4, None)
+    assert await b.reminder(10, 4) is None and (await b.reminder(11, 4)).at == time(8, 0)
+    await a.close()
+    await b.close()
+
+
+async def test_the_daily_kinds_a_player_played_in_a_server_with_their_newest_date(storage):
+    """Daily games only (not archive nor own boards), of that server, from the first date on."""
+
+    async def play(day, guild, mode="daily"):
+        daily = await storage.ensure_daily_puzzle(day, PIPES)
+        owned = {"daily_id": daily.id} if mode == "daily" else {}
+        await new_game(storage, owner=4, puzzle=daily.puzzle, mode=mode, guild_id=guild, **owned)
+
+    await play(date(2026, 11, 10), 10)
+    await play(date(2026, 11, 18), 10)
+    await play(date(2026, 11, 20), 11)
+    await play(date(2026, 11, 21), 10, "archive")
+    assert await storage.daily_kinds_played(4, 10, date(2026, 11, 8)) == {
+        "pipes": date(2026, 11, 18)
+    }
+    assert await storage.daily_kinds_played(4, 10, date(2026, 11, 19)) == {}
+    assert await storage.daily_kinds_played(5, 10, date(2026, 11, 1)) == {}
+
+
 async def test_a_daily_solve_stores_its_result_with_the_move(storage):
     daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
     game = await new_game(

@@ -654,3 +654,32 @@ async def test_games_stored_before_races_are_kept_and_races_can_be_stored(
         assert (await store.race(race.id)).players == (7,)
     finally:
         await store.close()
+
+
+# -- Schema 16 / PostgreSQL version 12: reminders ---------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_database_before_reminders_gets_them_and_keeps_its_games(
+    backend, tmp_path, monkeypatch, request
+):
+    """A schema-15 database (version 11): its games are kept, and reminders can be set and
+    claimed."""
+    where = tmp_path / "v15.sqlite3"
+    store = await open_at(backend, where, (15, 11), monkeypatch, request)
+    daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    game = await new_game(
+        store, owner=7, puzzle=daily.puzzle, mode="daily", daily_id=daily.id, guild_id=5
+    )
+    await store.close()
+    monkeypatch.undo()
+
+    store = await open_backend(backend, where)
+    try:
+        assert (await store.game(game.id)).daily_id == daily.id
+        await store.set_reminder(5, 7, time(20, 0))
+        assert [r.at for r in await store.undecided_reminders(5, daily.date)] == [time(20, 0)]
+        assert await store.claim_reminder(5, 7, daily.date, ["pipes"], "sending")
+        assert await store.daily_kinds_played(7, 5, daily.date) == {"pipes": daily.date}
+    finally:
+        await store.close()
