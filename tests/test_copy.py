@@ -22,6 +22,7 @@ from db import Change, DailyKind, GuildSettings, NewResult, is_postgres_url
 from db.copy import TABLES, CopyRefused, copy_sqlite_to_postgres
 from kinds.pipes.engine import turns_between
 from play import GameService, ranked, scoring
+from play.races import Races
 from puzzle import Scoring
 from puzzle.grid import cell_name
 
@@ -169,6 +170,14 @@ async def fill(store, clock):
     await store.set_reminder(GUILD, ALICE, time(20, 30))
     await store.set_reminder(QUIET, BOB, time(7, 0))
     assert await store.claim_reminder(GUILD, ALICE, FIRST, ["pipes"], "held")
+    races = Races(service)
+    raced = await races.open("pipes", "5x4", ALICE, GUILD, CHANNEL, None)
+    await store.set_race_message(raced.race.id, 6000)
+    await races.join(raced.race.id, BOB)
+    await races.start(raced.race.id, ALICE)
+    alice_race = await races.board(raced.race.id, ALICE)
+    await player.click(alice_race.game.id, ALICE, 0)
+    await races.open("pipes", "4x4", CAROL, GUILD, CHANNEL, None)  # a lobby, never started
     return secret
 
 
@@ -176,6 +185,7 @@ async def inventory(where):
     """Every key the reads are asked about, from the database itself (SQLite or PG)."""
     sql = {
         "games": "SELECT id, owner_id, channel_id FROM games ORDER BY id",
+        "races": "SELECT id, puzzle_id FROM races ORDER BY id",
         "dailies": "SELECT id, date, kind, params FROM daily_puzzles ORDER BY id",
         "puzzles": "SELECT kind, params, seed FROM puzzles ORDER BY id",
         "posts": "SELECT guild_id, date FROM daily_posts ORDER BY 1, 2",
@@ -237,6 +247,11 @@ async def reads(store, keys, clock):
         for guild in (GUILD, QUIET):
             seen["reminder", guild, user] = await store.reminder(guild, user)
             seen["played", guild, user] = await store.daily_kinds_played(user, guild, FIRST)
+    for race_id, puzzle_id in keys["races"]:
+        seen["race", race_id] = await store.race(race_id)
+        seen["race of", puzzle_id] = await store.race_of_puzzle(puzzle_id)
+        seen["race games", puzzle_id] = await store.race_games(puzzle_id)
+    seen["races running"] = await store.races_running(at(TODAY + timedelta(days=1)))
     for guild in [g for (g,) in keys["guilds"]] + [404]:
         seen["settings", guild] = await store.guild_settings(guild)
     seen["enabled"] = await store.enabled_guilds()
