@@ -38,10 +38,21 @@ TRIES = 40
 ROUNDS = 4_000
 #: Rounds of cuts a board may use to prove it stays unique without one more number, at
 #: first (``_drop``).
-DROP_ROUNDS = 300
+DROP_ROUNDS = 100
 #: Rounds of cuts a hard board may use at the end on each number ``DROP_ROUNDS`` did not
 #: settle (beyond: the tiling is dropped, so every number a hard board keeps is proven needed).
-RETRY_ROUNDS = 1_000
+RETRY_ROUNDS = 300
+#: Rounds of cuts a hard board's tiling may use in all (beyond: it is dropped, and another
+#: drawn: a tiling that costs more seldom ends in a board, measured at 10×10).
+BUDGET = 1_500
+#: Each level's numbers per cell ``[low, high]``: normal keeps at least ``low`` while it
+#: drops numbers, a hard tiling whose minimal board keeps more than ``high`` is redrawn, so
+#: at 6×6 too (one number there is 0.03 per cell) normal boards hold more numbers than hard.
+DENSITY: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 1.0),
+    "normal": (0.125, 1.0),
+    "hard": (0.0, 0.1),
+}
 #: Candidates a board may draw before it takes the one whose grade is nearest its level's
 #: band (``Made.fallback``).
 CANDIDATES = 8
@@ -165,7 +176,7 @@ def generate(width: int, height: int, level: str, seed: str) -> Made:
     """A board with exactly one solution whose grade lies in its level's band (``GRADES``),
     the same for the same arguments on every platform: every draw comes from one
     ``puzzle.prng.Stream``."""
-    rng = Stream(f"choco/2:{width}x{height}:{level}:{seed}")
+    rng = Stream(f"choco/3:{width}x{height}:{level}:{seed}")
     low, high = GRADES[level]
     tilings, best = 0, None
     for _ in range(CANDIDATES):
@@ -198,12 +209,18 @@ def _numbers(
     sizes = tuple(block_of.count(b) // 2 for b in block_of)
     full = Grid(width, height, gray, tuple[int | None, ...](sizes))
     low, high = GRADES[level]
+    fewest, most = (bound * full.area for bound in DENSITY[level])
 
     def graded(on: set[int]) -> float:
         return grade(Grid(width, height, gray, _kept(sizes, on)))
 
-    with Search(full, optional=True) as search:
-        search.exclude(walls_of(full, block_of))
+    def allowed(fewer: set[int]) -> bool:
+        return len(fewer) >= fewest and graded(fewer) < high
+
+    with Search(full, optional=True, budget=BUDGET if level != "easy" else None) as search:
+        intended = walls_of(full, block_of)
+        search.exclude(intended)
+        search.prefer(intended)
         on = {choice(sorted(c for c in range(full.area) if block_of[c] == b), rng)
               for b in sorted(set(block_of))}  # fmt: skip
         try:
@@ -214,10 +231,12 @@ def _numbers(
                     return None
                 on.add(choice(differ, rng))
             if level != "easy":
-                _drop(search, on, level == "hard", lambda fewer: graded(fewer) < high, rng,
+                _drop(search, on, level == "hard", allowed, rng,
                       enough=lambda: level != "hard" and graded(on) >= low)  # fmt: skip
         except OutOfRounds:
             return None
+    if len(on) > most:
+        return None
     if level == "easy":
         _add(full, block_of, on, lambda: graded(on) < high, rng)
     return _kept(sizes, on)
