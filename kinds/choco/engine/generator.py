@@ -50,7 +50,7 @@ BUDGET = 1_500
 #: at 6×6 too (one number there is 0.03 per cell) normal boards hold more numbers than hard.
 DENSITY: dict[str, tuple[float, float]] = {
     "easy": (0.0, 1.0),
-    "normal": (0.125, 1.0),
+    "normal": (0.115, 1.0),
     "hard": (0.0, 0.1),
 }
 #: Candidates a board may draw before it takes the one whose grade is nearest its level's
