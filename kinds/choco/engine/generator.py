@@ -61,7 +61,7 @@ DENSITY: dict[str, tuple[float, float]] = {
 }
 #: Candidates a board may draw before it takes the one whose grade is nearest its level's
 #: band (``Made.fallback``).
-CANDIDATES = 8
+CANDIDATES = 24
 
 
 @dataclass(frozen=True, slots=True)
