@@ -7,14 +7,18 @@ cell, place a congruent partner touching it on free cells, and keep the pair onl
 free area left has an even number of cells (a block has two halves of one size); after 40
 tries at one cell, start again. Each pair's halves are coloured white and gray at random.
 
-Numbers: one search per tiling, its intended solution excluded, every cell's number (its
-part's size) behind a selector. Start with one number per block; while another solution
-exists, number a cell whose part differs in size there. A tiling no number can pin down is
-dropped. Levels are bands of the grade (``grade.GRADES``): easy numbers both halves of
-every block, then more cells until its grade is in band; normal drops numbers in random order
-while the board stays unique and the grade below its band's top, until the grade reaches
-its band; hard drops every number it can (each number it keeps is proven needed). A code
-draws up to ``CANDIDATES`` boards this way until one lies in its band.
+Numbers: one search per tiling, its intended solution excluded and preferred (CaDiCaL tries
+its walls first, so the models it finds differ from it only where they must: fewer rounds
+of cuts), every cell's number (its part's size) behind a selector. Start with one number per
+block; while another solution exists, number a cell whose part differs in size there. A
+tiling no number can pin down is dropped. Levels are bands of the grade (``grade.GRADES``)
+and of numbers per cell (``DENSITY``): easy numbers both halves of every block, then more
+cells until its grade is in band; normal drops numbers in random order while the board stays
+unique, the grade below its band's top and the numbers at least its density, until the grade
+reaches its band; hard drops every number it can (each number it keeps is proven needed),
+within ``BUDGET`` rounds of cuts a tiling, and redraws a tiling whose minimal board is
+denser than its bound. A code draws up to ``CANDIDATES`` boards this way until one lies in
+its band.
 """
 
 from __future__ import annotations
@@ -38,13 +42,26 @@ TRIES = 40
 ROUNDS = 4_000
 #: Rounds of cuts a board may use to prove it stays unique without one more number, at
 #: first (``_drop``).
-DROP_ROUNDS = 300
+DROP_ROUNDS = 100
 #: Rounds of cuts a hard board may use at the end on each number ``DROP_ROUNDS`` did not
 #: settle (beyond: the tiling is dropped, so every number a hard board keeps is proven needed).
-RETRY_ROUNDS = 1_000
+RETRY_ROUNDS = 300
+#: Rounds of cuts a normal or hard board's tiling may use in all (beyond: it is dropped and
+#: another drawn; at 10×10 a hard tiling that got a board used 340–1,550, most that spent more
+#: were dropped later anyway).
+BUDGET = 1_500
+#: Each level's numbers per cell ``[low, high]``: normal keeps at least ``low`` while it
+#: drops numbers, a hard tiling whose minimal board keeps more than ``high`` is redrawn, so
+#: at 6×6 too (one number there is 0.03 per cell) normal boards hold more numbers than hard
+#: (at least 5 of 36 against at most 3).
+DENSITY: dict[str, tuple[float, float]] = {
+    "easy": (0.0, 1.0),
+    "normal": (0.115, 1.0),
+    "hard": (0.0, 0.1),
+}
 #: Candidates a board may draw before it takes the one whose grade is nearest its level's
 #: band (``Made.fallback``).
-CANDIDATES = 8
+CANDIDATES = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +182,7 @@ def generate(width: int, height: int, level: str, seed: str) -> Made:
     """A board with exactly one solution whose grade lies in its level's band (``GRADES``),
     the same for the same arguments on every platform: every draw comes from one
     ``puzzle.prng.Stream``."""
-    rng = Stream(f"choco/2:{width}x{height}:{level}:{seed}")
+    rng = Stream(f"choco/3:{width}x{height}:{level}:{seed}")
     low, high = GRADES[level]
     tilings, best = 0, None
     for _ in range(CANDIDATES):
@@ -198,12 +215,18 @@ def _numbers(
     sizes = tuple(block_of.count(b) // 2 for b in block_of)
     full = Grid(width, height, gray, tuple[int | None, ...](sizes))
     low, high = GRADES[level]
+    fewest, most = (bound * full.area for bound in DENSITY[level])
 
     def graded(on: set[int]) -> float:
         return grade(Grid(width, height, gray, _kept(sizes, on)))
 
-    with Search(full, optional=True) as search:
-        search.exclude(walls_of(full, block_of))
+    def allowed(fewer: set[int]) -> bool:
+        return len(fewer) >= fewest and graded(fewer) < high
+
+    with Search(full, optional=True, budget=BUDGET if level != "easy" else None) as search:
+        intended = walls_of(full, block_of)
+        search.exclude(intended)
+        search.prefer(intended)
         on = {choice(sorted(c for c in range(full.area) if block_of[c] == b), rng)
               for b in sorted(set(block_of))}  # fmt: skip
         try:
@@ -214,10 +237,12 @@ def _numbers(
                     return None
                 on.add(choice(differ, rng))
             if level != "easy":
-                _drop(search, on, level == "hard", lambda fewer: graded(fewer) < high, rng,
+                _drop(search, on, level == "hard", allowed, rng,
                       enough=lambda: level != "hard" and graded(on) >= low)  # fmt: skip
         except OutOfRounds:
             return None
+    if len(on) > most:
+        return None
     if level == "easy":
         _add(full, block_of, on, lambda: graded(on) < high, rng)
     return _kept(sizes, on)

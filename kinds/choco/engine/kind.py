@@ -37,7 +37,7 @@ from puzzle.kind import (
 from puzzle.textboard import walled
 
 #: Version of ``generate``; bump it whenever the same code would give another board.
-GENERATOR = "choco/2"
+GENERATOR = "choco/3"
 #: Rounds of cuts the solver may use on a description stored without its solution.
 LOAD_ROUNDS = 20_000
 #: Where a description opens as a puzzle of its own.

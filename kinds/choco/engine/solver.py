@@ -59,7 +59,7 @@ class Search:
     yet excluded, ``exclude`` rules one out. With ``optional``, each number counts only while
     its selector (``selector(cell)``) is among the assumptions."""
 
-    def __init__(self, grid: Grid, optional: bool = False) -> None:
+    def __init__(self, grid: Grid, optional: bool = False, budget: int | None = None) -> None:
         self.grid = grid
         self.edges = edges(grid.width, grid.height)
         self.var = {e: i + 1 for i, e in enumerate(self.edges)}
@@ -78,6 +78,9 @@ class Search:
             sum(1 << c for c in range(grid.area) if grid.gray[c] == g) for g in (False, True)
         )
         self.optional = optional
+        #: Rounds of cuts every ``next`` so far used, and how many they may use in all
+        #: (None: no limit; beyond it, OutOfRounds).
+        self.spent, self.budget = 0, budget
         #: Placements of a shape over a cell, worked out once (``_grown``).
         self._placed: dict[tuple[tuple[tuple[int, int], ...], int], tuple[int, ...]] = {}
         #: Blocks seen with two congruent halves: a block of one white and one gray part
@@ -128,7 +131,8 @@ class Search:
     ) -> frozenset[Edge] | None:
         """The walls of a solution not yet excluded, or None if there is none: with every
         number, or (``optional`` searches) with those of the cells ``numbers`` only;
-        OutOfRounds after ``rounds`` models broken by cuts."""
+        OutOfRounds after ``rounds`` models broken by cuts, or once the search's ``budget``
+        is spent."""
         clues = self.grid.clues
         clued = [
             c for c in (range(self.grid.area) if numbers is None else sorted(numbers))
@@ -145,9 +149,18 @@ class Search:
             for cut in cuts:
                 self.sat.add_clause(cut)
             used += 1
+            self.spent += 1
             if rounds is not None and used >= rounds:
                 raise OutOfRounds()
+            if self.budget is not None and self.spent >= self.budget:
+                raise OutOfRounds()
         return None
+
+    def prefer(self, walls: Collection[Edge]) -> None:
+        """Steer the search towards solutions near the one with these walls: CaDiCaL tries
+        each edge as it is there first (its phases), so a model it finds differs from it
+        where it must, and breaks fewer rules to cut."""
+        self.sat.set_phases([self.var[e] if e in walls else -self.var[e] for e in self.edges])
 
     def exclude(self, walls: Collection[Edge]) -> None:
         """Rule out the solution with exactly these walls."""

@@ -183,7 +183,8 @@ async def test_clicks_toggle_a_right_or_a_lower_wall_and_the_edge_is_refused(har
 
 
 async def test_a_check_hatches_the_blocks_that_break_and_a_toggle_clears_it(harness, tmp_path):
-    _, message_id, game = await new_choco(harness, seed="check")
+    # A board on which the drawing below breaks every rule a block can (choco/3).
+    _, message_id, game = await new_choco(harness, seed="check5")
     board = load(game.puzzle)
     solution = sorted(board.walls)
     # Every wall of the solution but one, and one wall the solution has not (the last typed:
