@@ -14,6 +14,7 @@ import play
 from play import GameService
 from play.daily_post import DailyPosts
 from play.races import Races
+from play.recap import DailyRecaps
 from play.reminders import Reminders
 from play.stock import Stock
 
@@ -96,6 +97,7 @@ class PipesBot(PipesClient):
         )
         self.reminders = Reminders(self.storage)
         self.reminding = Reminding(self)
+        self.recaps = DailyRecaps(self.storage, self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Each kind's warm-up and every worker process now, not on the first click.
         await asyncio.gather(asyncio.to_thread(warm), self.workers.start())

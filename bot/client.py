@@ -12,6 +12,7 @@ from discord.ext import commands
 import db
 from play import GameService
 from play.daily_post import DailyPosts
+from play.recap import DailyRecaps
 from play.reminders import Reminders
 
 from .config import Settings
@@ -36,9 +37,9 @@ class Lobbies(Protocol):
 
 
 class PipesClient(commands.AutoShardedBot):
-    """The bot as its parts see it. ``storage``, ``service``, ``posts``, ``reminders``
-    and ``workers`` exist once it is set up. It runs the shards its settings name (all of
-    them by default)."""
+    """The bot as its parts see it. ``storage``, ``service``, ``posts``, ``recaps``,
+    ``reminders`` and ``workers`` exist once it is set up. It runs the shards its settings
+    name (all of them by default)."""
 
     settings: Settings
     clock: db.Clock
@@ -56,6 +57,8 @@ class PipesClient(commands.AutoShardedBot):
     race_tokens: dict[int, dict[int, discord.Interaction[Any]]]
     #: Reminders' decisions: who is due, the claims.
     reminders: Reminders
+    #: The day's recap's decisions: which servers are due, claims and retries.
+    recaps: DailyRecaps
 
     def runs(self, guild_id: int) -> bool:
         """Whether this process runs the shard of a server (Discord's formula); before it

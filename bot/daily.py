@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import io
 import logging
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 import discord
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -23,10 +22,12 @@ from play.daily_post import Due, Unpostable, next_puzzle_time
 from renderer.sheet import sheet
 
 from .buttons import PlayButton
+from .channel_posts import find_own, post_nonce
 from .client import PipesClient
 from .deadline import with_retries
 from .kinds import FACES
 from .permissions import listed, missing_permissions
+from .recap import RecapSender
 from .reminders import Reminding
 from .replies import NO_MENTIONS
 from .texts import graded
@@ -37,11 +38,13 @@ AT_ONCE = 8
 
 
 class DailyPoster:
-    """Posts each enabled server's daily puzzle once a day, and has its reminders sent."""
+    """Posts each enabled server's daily puzzle once a day, the day's recap when the
+    server's day ends, and has its reminders sent."""
 
     def __init__(self, bot: PipesClient, reminding: Reminding) -> None:
         self.bot = bot
         self.reminding = reminding
+        self.recaps = RecapSender(bot)
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     def start(self) -> None:
@@ -63,9 +66,9 @@ class DailyPoster:
 
     async def tick(self) -> int:
         """Every server on its own, at once (one's failure or slowness never delays another's
-        post): post what the service finds due, then send its reminders due, and end races
-        past their length; returns how
-        many posts were made."""
+        post): the recap of a day that ended there, then the post the service finds due,
+        then its reminders due, and end races past their length; returns how many posts were
+        made (recaps not counted)."""
         now = self.bot.clock()
         # Each process posts for the servers of its own shards; the claim still guards.
         guilds = await self.bot.posts.servers(self.bot.runs)
@@ -73,6 +76,7 @@ class DailyPoster:
 
         async def one(settings: GuildSettings) -> bool:
             async with room:
+                await self.recaps.guarded(settings, now)
                 posted = await self._post_guarded(settings, now)
                 await self.reminding.tick(settings, now)
                 return posted
@@ -175,14 +179,12 @@ class DailyPoster:
     async def _find_post(self, channel_id: int, daily_id: int) -> discord.Message | None:
         """Our post of a daily among the channel's recent messages, if it is there."""
         play = PlayButton.button(daily_id).custom_id
-        channel = self.bot.get_partial_messageable(channel_id)
-        async for message in channel.history(limit=50):
-            if self.bot.user is not None and message.author.id != self.bot.user.id:
-                continue
+
+        def carries_play(message: discord.Message) -> bool:
             rows = [row for row in message.components if isinstance(row, discord.ActionRow)]
-            if any(getattr(c, "custom_id", None) == play for row in rows for c in row.children):
-                return message
-        return None
+            return any(getattr(c, "custom_id", None) == play for row in rows for c in row.children)
+
+        return await find_own(self.bot, channel_id, carries_play)
 
     def _why_refused(self, due: Due) -> str:
         """Why Discord refuses a post in its channel, as far as this process can tell."""
@@ -200,9 +202,3 @@ class DailyPoster:
                 f"I could not post the daily puzzle{where}: {reason}. The daily post is "
                 "paused; fix that and run `/pipes-setup daily` to resume it."
             )
-
-
-def post_nonce(guild_id: int, day: date) -> int:
-    """The nonce of a server's post of a date: the same on every try, unique per post."""
-    digest = hashlib.sha256(f"daily:{guild_id}:{day.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1

@@ -1,7 +1,7 @@
 """``/pipes-setup``: the daily post of a server (Manage Server only): where and when it is
-posted (``daily``), which kinds it carries with which parameters (``kind``: every
-registered kind, its parameters offered from the kind's presets), and whether Play opens
-the Activity (``activity``). Input is read generously
+posted and whether the day's recap follows it (``daily``), which kinds it carries with which
+parameters (``kind``: every registered kind, its parameters offered from the kind's
+presets), and whether Play opens the Activity (``activity``). Input is read generously
 (``9am``, ``9:30 pm``, ``21:30``; any IANA zone) and the bot's permissions in the channel
 are checked before anything is saved."""
 
@@ -161,6 +161,7 @@ def setup_group() -> Commands:
         timezone="IANA time zone, like Europe/Berlin",
         ping_role="A role people join to be pinged by the daily post",
         ping="False: stop pinging the role",
+        recap="False: no recap of the day when it ends (results and solutions)",
     )
     @app_commands.autocomplete(timezone=timezone_choices)
     async def setup_daily(
@@ -170,6 +171,7 @@ def setup_group() -> Commands:
         timezone: ZONE_TEXT | None = None,
         ping_role: discord.Role | None = None,
         ping: bool | None = None,
+        recap: bool | None = None,
     ) -> None:
         """Options not given keep their values; this also resumes a paused daily. Which
         puzzles it carries is ``/pipes-setup kind``."""
@@ -203,6 +205,7 @@ def setup_group() -> Commands:
         settings = dataclasses.replace(
             current, channel_id=channel_id, post_time=post_time, timezone=zone, enabled=True,
             configured_by=interaction.user.id, failures=0, paused=None, role_id=role,
+            recap=current.recap if recap is None else recap,
         )  # fmt: skip
         # A server's rows are written here only the first time (``kind`` changes them).
         stored = await interaction.client.storage.guild_settings(guild_id)

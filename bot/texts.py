@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from discord import AppCommandOptionType, app_commands
 from discord.utils import escape_markdown, escape_mentions
 
-from db import Game, GuildSettings, PuzzleRecord
+from db import DailyPuzzle, Game, GuildSettings, PuzzleRecord
 from play import (
     Board,
     BoardOver,
@@ -25,6 +25,7 @@ from play import (
     PeriodStanding,
     Played,
     Risky,
+    Standing,
     Standings,
     UserError,
     UserStats,
@@ -35,6 +36,7 @@ from play import (
 )  # fmt: skip
 from play.daily import choice_on, pending
 from play.history import RESTART
+from play.recap import KindRecap
 from play.scoring import TIME_BUCKETS, period_dates
 from play.service import MAX_MOVES
 from play.streaks import FREEZE_EVERY, FREEZES_HELD
@@ -263,11 +265,7 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
     kind = face.kind
     if standings is None:
         return f"No daily {kind.title} puzzle was played here on {day.isoformat()}."
-    puzzle = load(standings.daily.puzzle)
-    lines = [
-        f"**Daily {kind.title} {day.isoformat()}** · {kind.label(puzzle)} · "
-        f"{face.par_text(kind.par(puzzle))}{graded(kind, standings.daily.puzzle)}"
-    ]
+    lines = [_daily_line(face, standings.daily)]
     scopes = _scopes(standings.local, standings.everywhere, lambda r: (r.user_id, r.game_id))
     here = {r.user_id for r in standings.local or []}
     for label, results in scopes:
@@ -277,16 +275,72 @@ def leaderboard(standings: Standings | None, day: date, face: Face) -> str:
             lines.append("No solves yet.")
         for standing in top:
             r = standing.result
-            late = " · late" if r.late else ""
-            measures = [timed(r.seconds, r.hints), face.counted(r.turns)]
-            if kind.scoring.by != "time":  # what ranks first comes first
-                measures.reverse()
-            if face.by_points:
-                measures.insert(0, face.scored(r.points or 0))
-            lines.append(
-                f"{standing.rank}. {_player(r.name, r.user_id, here)} · "
-                f"{' · '.join(measures)}{late}"
-            )
+            lines.append(_standing(standing, face, _player(r.name, r.user_id, here)))
+    return "\n".join(lines)
+
+
+def _standing(standing: Standing, face: Face, player: str) -> str:
+    """One line of a day's board: '1. name · 1:02 · 14 turns', what ranks first first."""
+    r = standing.result
+    late = " · late" if r.late else ""
+    measures = [timed(r.seconds, r.hints), face.counted(r.turns)]
+    if face.kind.scoring.by != "time":
+        measures.reverse()
+    if face.by_points:
+        measures.insert(0, face.scored(r.points or 0))
+    return f"{standing.rank}. {player} · {' · '.join(measures)}{late}"
+
+
+def _daily_line(face: Face, daily: DailyPuzzle) -> str:
+    """A daily's heading, as the post and the leaderboard write it: '**Daily Pipes
+    2026-11-22** · 8×8 weekly · par 61 turns'."""
+    kind, puzzle = face.kind, load(daily.puzzle)
+    return (
+        f"**Daily {kind.title} {daily.date.isoformat()}** · {kind.label(puzzle)} · "
+        f"{face.par_text(kind.par(puzzle))}{graded(kind, daily.puzzle)}"
+    )
+
+
+#: A recap names at most this many players of a kind beyond its top (then "and N more").
+RECAP_NAMED = 10
+#: The top results a recap shows per kind.
+RECAP_TOP = 3
+
+
+def recap(day: date, kinds: Sequence[KindRecap], faces: Mapping[str, Face]) -> str:
+    """The day's recap: per kind its heading, how many played and solved, the server's
+    streak, the top results and who else solved (mentions: the message pings nobody), and
+    one share line for the server; fitted into one message (fewer names if need be)."""
+    for named in (RECAP_NAMED, 3, 0):
+        text = _recap(day, kinds, faces, named)
+        if len(text) <= 2000:
+            break
+    return text
+
+
+def _recap(day: date, kinds: Sequence[KindRecap], faces: Mapping[str, Face], named: int) -> str:
+    lines = [f"📋 **The day's recap — {day.isoformat()}** (the solutions are in the picture)"]
+    shared = []
+    for one in kinds:
+        face = faces[one.kind]
+        solvers = [s for s in one.standings if not s.result.late]
+        streak = f" · 🔥 {one.streak} days in a row here" if one.streak > 1 else ""
+        lines.append(
+            f"{face.icon} {_daily_line(face, one.daily)} · {one.players} played, "
+            f"{len(solvers)} solved{streak}"
+        )
+        if not solvers:
+            lines.append(f"Nobody solved yesterday's Daily {face.kind.title}.")
+        lines += [_standing(s, face, f"<@{s.result.user_id}>") for s in solvers[:RECAP_TOP]]
+        rest = solvers[RECAP_TOP:]
+        if rest:
+            shown = " ".join(f"<@{s.result.user_id}>" for s in rest[:named])
+            more = len(rest) - min(named, len(rest))
+            tail = f" and {more} more" if more and shown else f"{more} more" if more else ""
+            lines.append(f"Also solved: {shown}{tail}.")
+        fire = f" 🔥{one.streak}" if one.streak > 1 else ""
+        shared.append(f"{face.kind.title} {len(solvers)}/{one.players}{fire}")
+    lines.append(f"```\nDaily puzzles {day.isoformat()} · {' · '.join(shared)}\n```")
     return "\n".join(lines)
 
 
@@ -299,7 +353,7 @@ def daily_setup(
 ) -> str:
     """A server's daily post: where and when, then one line per kind it carries (its
     parameters, and a change still to come), the kinds it does not, the next post (at
-    ``next_at``), whom it pings, and what stops it."""
+    ``next_at``), whom it pings, whether the day's recap follows, and what stops it."""
     rows = [row for row in settings.dailies if row.posted and row.kind in faces]
     where = (
         f"in <#{settings.channel_id}> every day at {settings.post_time:%H:%M} {settings.timezone}"
@@ -323,6 +377,12 @@ def daily_setup(
     else:
         lines.append(f"Next post: <t:{int(next_at.timestamp())}:F>.")
     lines.append(f"Pings <@&{settings.role_id}>." if settings.role_id else "Pings nobody.")
+    lines.append(
+        "The day's recap is posted when the day ends (`/pipes-setup daily recap:False` "
+        "turns it off)."
+        if settings.recap
+        else "No recap of the day (`/pipes-setup daily recap:True` turns it on)."
+    )
     if missing:
         lines.append(f"⚠️ I am missing {', '.join(missing)} in that channel.")
     return "\n".join(lines)

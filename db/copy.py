@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 TABLES = (
     "guild_settings", "daily_kinds", "deployment", "puzzles", "daily_puzzles", "daily_posts",
     "games", "moves", "results", "interactions", "launches", "reminders", "reminders_sent",
-    "races", "race_players",
+    "races", "race_players", "daily_recaps",
 )  # fmt: skip
 #: The tables whose ``id`` is an identity column.
 IDENTITIES = ("puzzles", "daily_puzzles", "games", "moves", "races")

@@ -179,6 +179,8 @@ class GuildSettings:
     role_id: int | None = None
     #: Whether Play and ``/<kind> daily`` open the Activity here (when the bot has one).
     activity: bool = True
+    #: Whether the day's recap is posted when the server's day ends.
+    recap: bool = True
     #: One row per kind the server ever chose, ordered by (position, kind) when read.
     dailies: tuple[DailyKind, ...] = ()
 

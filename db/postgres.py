@@ -388,7 +388,7 @@ class PostgresStorage:
                 pg(sql.SAVE_GUILD_SETTINGS),
                 settings.guild_id, settings.channel_id, settings.post_time, settings.timezone,
                 settings.enabled, settings.configured_by, settings.failures, settings.paused,
-                settings.role_id, settings.activity, self._clock(),
+                settings.role_id, settings.activity, settings.recap, self._clock(),
             )  # fmt: skip
             await db.executemany(
                 pg(sql.SAVE_DAILY_KIND),
@@ -565,6 +565,21 @@ class PostgresStorage:
     async def take_held_reminder(self, guild_id: int, user_id: int, day: date) -> list[str] | None:
         kinds = await self._pool.fetchval(pg(sql.TAKE_HELD_REMINDER), guild_id, user_id, day)
         return kinds.split() if kinds is not None else None
+
+    async def claim_recap(
+        self, guild_id: int, day: date, channel_id: int, stale_before: datetime
+    ) -> bool:
+        fetch, when = self._pool.fetchval, self._clock()
+        taken = await fetch(pg(sql.CLAIM_RECAP), guild_id, day, channel_id, when) or await fetch(
+            pg(sql.RECLAIM_RECAP), when, guild_id, day, stale_before
+        )
+        return taken is not None
+
+    async def set_recap_message(self, guild_id: int, day: date, message_id: int) -> None:
+        await self._pool.execute(pg(sql.SET_RECAP_MESSAGE), message_id, guild_id, day)
+
+    async def daily_players(self, daily_id: int, guild_id: int) -> int:
+        return int(await self._pool.fetchval(pg(sql.DAILY_PLAYERS), daily_id, guild_id))
 
     # -- the Activity's launches -------------------------------------------------------------
 

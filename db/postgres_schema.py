@@ -227,7 +227,34 @@ _V11 = [
 # Version 12 (SQLite's schema 16): reminders, and the claims that send them once.
 _V12 = reminder_tables("DATE", "TIMESTAMPTZ", "TIME")
 
-MIGRATIONS: list[list[str]] = [_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12]
+# Version 13 (SQLite's schema 17): the day's recap, its switch and its claim.
+_V13 = [
+    "ALTER TABLE guild_settings ADD COLUMN recap BOOLEAN NOT NULL DEFAULT TRUE",
+    """CREATE TABLE daily_recaps (
+        guild_id   BIGINT NOT NULL,
+        date       DATE   NOT NULL,
+        channel_id BIGINT NOT NULL,
+        message_id BIGINT,
+        claimed_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (guild_id, date)
+    )""",
+]
+
+MIGRATIONS: list[list[str]] = [
+    _V1,
+    _V2,
+    _V3,
+    _V4,
+    _V5,
+    _V6,
+    _V7,
+    _V8,
+    _V9,
+    _V10,
+    _V11,
+    _V12,
+    _V13,
+]
 
 
 async def migrate(connection: Connection) -> int:

@@ -240,7 +240,7 @@ def _settings(row: Row, dailies: list[DailyKind]) -> GuildSettings:
         post_time=clock_time(row["post_time"]), timezone=row["timezone"],
         enabled=bool(row["enabled"]), configured_by=row["configured_by"],
         failures=row["failures"], paused=row["paused"], role_id=row["role_id"],
-        activity=bool(row["activity"]), dailies=ordered,
+        activity=bool(row["activity"]), recap=bool(row["recap"]), dailies=ordered,
     )  # fmt: skip
 
 

@@ -558,8 +558,23 @@ def reminder_tables(day: str, moment: str, clock: str) -> list[str]:
 
 _V16 = reminder_tables("TEXT", "TEXT", "TEXT")
 
+# Schema 17: the day's recap: whether a server posts it (on unless turned off), and its
+# claim on (server, local date), made once like the daily post's.
+_V17 = [
+    "ALTER TABLE guild_settings ADD COLUMN recap INTEGER NOT NULL DEFAULT 1",
+    """CREATE TABLE daily_recaps (
+        guild_id   INTEGER NOT NULL,
+        date       TEXT    NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        claimed_at TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, date)
+    )""",
+]
+
 MIGRATIONS: list[list[str] | Step] = [
     _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14, _v15, _V16,
+    _V17,
 ]  # fmt: skip
 
 

@@ -408,7 +408,7 @@ class SqliteStorage:
                     settings.guild_id, settings.channel_id, settings.post_time.strftime("%H:%M"),
                     settings.timezone, int(settings.enabled), settings.configured_by,
                     settings.failures, settings.paused, settings.role_id,
-                    int(settings.activity), _text(self._clock()),
+                    int(settings.activity), int(settings.recap), _text(self._clock()),
                 ),
             )  # fmt: skip
             await db.executemany(
@@ -604,6 +604,27 @@ class SqliteStorage:
         async with self._transaction() as db:
             row = await self._one(sql.TAKE_HELD_REMINDER, guild_id, user_id, day.isoformat(), on=db)
         return row["kinds"].split() if row else None
+
+    async def claim_recap(
+        self, guild_id: int, day: date, channel_id: int, stale_before: datetime
+    ) -> bool:
+        async with self._transaction() as db:
+            when = _text(self._clock())
+            taken = await self._one(
+                sql.CLAIM_RECAP, guild_id, day.isoformat(), channel_id, when, on=db
+            ) or await self._one(
+                sql.RECLAIM_RECAP, when, guild_id, day.isoformat(), _text(stale_before), on=db
+            )
+        return taken is not None
+
+    async def set_recap_message(self, guild_id: int, day: date, message_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute(sql.SET_RECAP_MESSAGE, (message_id, guild_id, day.isoformat()))
+
+    async def daily_players(self, daily_id: int, guild_id: int) -> int:
+        row = await self._one(sql.DAILY_PLAYERS, daily_id, guild_id)
+        assert row is not None
+        return int(row[0])
 
     # -- the Activity's launches -------------------------------------------------------------
 

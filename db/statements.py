@@ -106,19 +106,19 @@ MOVERS = """SELECT user_id, COUNT(*) AS moves FROM moves WHERE game_id = ?
 #: repeated), or one with NULL daily columns for a server without any. One statement reads
 #: both, so they come from one snapshot.
 SETTINGS = """SELECT s.guild_id, s.channel_id, s.post_time, s.timezone, s.enabled,
-    s.configured_by, s.failures, s.paused, s.role_id, s.activity, k.kind, k.choice, k.posted,
-    k.position, k.since, k.previous
+    s.configured_by, s.failures, s.paused, s.role_id, s.activity, s.recap, k.kind, k.choice,
+    k.posted, k.position, k.since, k.previous
     FROM guild_settings s LEFT JOIN daily_kinds k ON k.guild_id = s.guild_id"""
 GUILD_SETTINGS = f"{SETTINGS} WHERE s.guild_id = ?"
 ENABLED_GUILDS = f"{SETTINGS} WHERE s.enabled = TRUE ORDER BY s.guild_id"
 SAVE_GUILD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time,
-    timezone, enabled, configured_by, failures, paused, role_id, activity, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    timezone, enabled, configured_by, failures, paused, role_id, activity, recap, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id) DO UPDATE SET channel_id = excluded.channel_id,
     post_time = excluded.post_time, timezone = excluded.timezone, enabled = excluded.enabled,
     configured_by = excluded.configured_by, failures = excluded.failures,
     paused = excluded.paused, role_id = excluded.role_id, activity = excluded.activity,
-    updated_at = excluded.updated_at"""
+    recap = excluded.recap, updated_at = excluded.updated_at"""
 SAVE_DAILY_KIND = """INSERT INTO daily_kinds (guild_id, kind, choice, posted, position, since,
     previous) VALUES (?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (guild_id, kind) DO UPDATE SET choice = excluded.choice,
@@ -145,6 +145,15 @@ RECLAIM_POST = """UPDATE daily_posts SET claimed_at = ? WHERE guild_id = ? AND d
     AND message_id IS NULL AND claimed_at < ? RETURNING guild_id"""
 SET_POST_MESSAGE = "UPDATE daily_posts SET message_id = ? WHERE guild_id = ? AND date = ?"
 DAILY_POST = "SELECT * FROM daily_posts WHERE guild_id = ? AND date = ?"
+#: The day's recap, claimed like the post: a row only for the one caller whose claim is new,
+#: or who takes over a claim still without its message made before the time given.
+CLAIM_RECAP = """INSERT INTO daily_recaps (guild_id, date, channel_id, claimed_at)
+    VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING guild_id"""
+RECLAIM_RECAP = """UPDATE daily_recaps SET claimed_at = ? WHERE guild_id = ? AND date = ?
+    AND message_id IS NULL AND claimed_at < ? RETURNING guild_id"""
+SET_RECAP_MESSAGE = "UPDATE daily_recaps SET message_id = ? WHERE guild_id = ? AND date = ?"
+#: A daily and a server: how many played it there (boards opened).
+DAILY_PLAYERS = "SELECT COUNT(*) FROM games WHERE daily_id = ? AND guild_id = ?"
 
 # -- reminders --------------------------------------------------------------------------------
 SET_REMINDER = """INSERT INTO reminders (guild_id, user_id, at, set_at) VALUES (?, ?, ?, ?)

@@ -256,6 +256,19 @@ class Storage(Protocol):
     async def daily_post(self, guild_id: int, day: date) -> DailyPost | None:
         """A server's post of a date, or None."""
 
+    async def claim_recap(
+        self, guild_id: int, day: date, channel_id: int, stale_before: datetime
+    ) -> bool:
+        """Claim a server's recap of a local date for ``channel_id``: True for exactly one
+        caller, or for exactly one taking over a claim made before ``stale_before`` that
+        never got its message (its poster died or failed)."""
+
+    async def set_recap_message(self, guild_id: int, day: date, message_id: int) -> None:
+        """Record the message that carries a claimed recap."""
+
+    async def daily_players(self, daily_id: int, guild_id: int) -> int:
+        """How many players opened a board of a daily in a server."""
+
     # reminders
     async def set_reminder(self, guild_id: int, user_id: int, at: time | None) -> None:
         """Set a player's reminder in a server to a local time of day (None: remove it)."""
@@ -289,6 +302,7 @@ class Storage(Protocol):
         for any other, and when none is held."""
 
     # the Activity's launches
+
     async def remember_launch(
         self,
         user_id: int,

@@ -60,6 +60,19 @@ async def new_board(harness, user=ALICE, size="5x4", seed="abc"):
     return request, message_of(harness, request), game
 
 
+#: A small daily of each kind.
+SMALL = {"pipes": "5x4 weekly", "mines": "9x9", "maze": "8x8", "drops": "6x6", "choco": "6x6"}
+
+
+async def solve_current(harness, user, group):
+    """Solve the board ``user`` last opened, by hints."""
+    for _ in range(400):
+        await harness.command("hint", user, group=group)
+        if not await harness.bot.storage.unfinished_games(user):
+            return
+    raise AssertionError("hints did not solve the board")
+
+
 def pipes_daily(size="5x4", level="weekly", **row):
     """A server's Pipes row of its daily post."""
     return DailyKind("pipes", f"{size} {level}", **row)

@@ -6,15 +6,13 @@ one sentence; the date autocompletes from the server's past dailies."""
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from botkit import ALICE, BOB, board_message, make_bot
+from botkit import ALICE, BOB, SMALL, board_message, make_bot, solve_current
 from storekit import FakeClock
 
 from bot.kinds import FACES
 from db import DailyKind, GuildSettings
 from playground.offline import CHANNEL_ID, GUILD_ID
 
-#: A small daily of each kind.
-SMALL = {"pipes": "5x4 weekly", "mines": "9x9", "maze": "8x8", "drops": "6x6", "choco": "6x6"}
 FIRST = date(2026, 11, 19)
 #: The days posted: FIRST to TODAY.
 TODAY = FIRST + timedelta(days=3)
@@ -34,15 +32,6 @@ async def post_days(harness, clock, kind, days=4):
         clock.now = datetime.combine(FIRST + timedelta(days=n), datetime.min.time(), UTC)
         clock.advance(hours=12)
         assert await harness.bot.poster.tick() == 1
-
-
-async def solve_current(harness, user, group):
-    """Solve the board ``user`` last opened, by hints."""
-    for _ in range(400):
-        await harness.command("hint", user, group=group)
-        if not await harness.bot.storage.unfinished_games(user):
-            return
-    raise AssertionError("hints did not solve the board")
 
 
 async def archive(harness, group, user=ALICE, **options):

@@ -102,9 +102,10 @@ def with_points(points):
 async def build(where, clock):
     """Through the real service: two servers' settings (daily rows of two kinds, a level and
     a size changed from a date on), the deployment's secret, three days of dailies and posts
-    (one without its message yet), daily games solved with and without hints, one solved
-    late, one with points, one unfinished, personal games solved, given up, restarted,
-    locked and unfinished, and the interactions of every click."""
+    (one without its message yet) and two recaps (one not sent yet), daily games solved with
+    and without hints, one solved late, one with points, one unfinished, personal games
+    solved, given up, restarted, locked and unfinished, and the interactions of every
+    click."""
     clock.now = at(FIRST, 8)
     store = await play.open_storage(where, clock=clock)
     try:
@@ -129,6 +130,11 @@ async def fill(store, clock):
         assert await store.claim_daily_post(GUILD, day, daily.id, CHANNEL)
         if k < 2:
             await store.set_daily_post_message(GUILD, day, 4200 + k)
+        if k == 1:  # the day before's recap: sent; this day's: claimed, not yet sent
+            stale = clock.now - timedelta(minutes=10)
+            assert await store.claim_recap(GUILD, day - timedelta(days=1), CHANNEL, stale)
+            await store.set_recap_message(GUILD, day - timedelta(days=1), 4300)
+            assert await store.claim_recap(GUILD, day, CHANNEL, stale)
         clock.advance(hours=1, microseconds=654321)
         alice = await service.play_daily(daily.id, ALICE, GUILD, CHANNEL, next(player.ids))
         await store.set_game_message(alice.game.id, CHANNEL, 5000 + k)

@@ -494,6 +494,36 @@ async def test_the_daily_kinds_a_player_played_in_a_server_with_their_newest_dat
     assert await storage.daily_kinds_played(5, 10, date(2026, 11, 1)) == {}
 
 
+async def test_a_recap_is_claimed_once_by_rivals_and_taken_over_once_when_stale(backend, tmp_path):
+    path, clock = tmp_path / "rivals.sqlite3", FakeClock()
+    a, b = [await open_backend(backend, path, clock) for _ in "ab"]
+    day, stale = date(2026, 11, 22), clock.now - timedelta(minutes=10)
+    try:
+        claims = await asyncio.gather(*(s.claim_recap(77, day, 5, stale) for s in (a, b, a, b)))
+        assert sorted(claims) == [False, False, False, True]
+        clock.advance(minutes=11)
+        later = clock.now - timedelta(minutes=10)  # the claim is older than this: stale
+        takeovers = await asyncio.gather(*(s.claim_recap(77, day, 5, later) for s in (a, b)))
+        assert sorted(takeovers) == [False, True]
+        await b.set_recap_message(77, day, 999)
+        assert not await a.claim_recap(77, day, 5, later + timedelta(days=1))  # sent: done
+        assert await a.claim_recap(77, day + timedelta(days=1), 5, stale)  # another date
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_the_players_of_a_daily_are_counted_per_server(storage):
+    daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
+    for owner, guild in ((1, 7), (2, 7), (3, 8)):
+        await new_game(
+            storage, owner=owner, puzzle=daily.puzzle, mode="daily", daily_id=daily.id,
+            guild_id=guild,
+        )  # fmt: skip
+    await new_game(storage, owner=4, guild_id=7)  # a board of their own
+    assert [await storage.daily_players(daily.id, g) for g in (7, 8, 9)] == [2, 1, 0]
+
+
 async def test_a_daily_solve_stores_its_result_with_the_move(storage):
     daily = await storage.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
     game = await new_game(
@@ -663,6 +693,14 @@ async def test_a_servers_activity_switch_is_kept_by_every_save(storage):
     assert [g.activity for g in await storage.enabled_guilds()] == [False]
     await storage.save_guild_settings(replace(off, activity=True))
     assert (await storage.guild_settings(5)).activity is True
+
+
+async def test_a_servers_recap_switch_is_kept_by_every_save(storage):
+    await storage.save_guild_settings(GuildSettings(guild_id=5))
+    assert (await storage.guild_settings(5)).recap is True  # on unless turned off
+    await storage.save_guild_settings(replace(berlin(5, *ROWS), recap=False))
+    assert (await storage.guild_settings(5)).recap is False
+    assert [g.recap for g in await storage.enabled_guilds()] == [False]
 
 
 async def test_a_users_last_launch_is_remembered_one_per_user(backend, tmp_path):

@@ -8,7 +8,7 @@ schema 9 (version 5) orders its games as their players last played them; one of 
 
 import sqlite3
 from dataclasses import replace
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 
 import aiosqlite
 import asyncpg
@@ -681,5 +681,44 @@ async def test_a_database_before_reminders_gets_them_and_keeps_its_games(
         assert [r.at for r in await store.undecided_reminders(5, daily.date)] == [time(20, 0)]
         assert await store.claim_reminder(5, 7, daily.date, ["pipes"], "sending")
         assert await store.daily_kinds_played(7, 5, daily.date) == {"pipes": daily.date}
+    finally:
+        await store.close()
+
+
+# -- Schema 17 / PostgreSQL version 13: the day's recap ----------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_servers_set_up_before_the_recap_have_it_on_and_keep_their_posts(
+    backend, tmp_path, monkeypatch, request
+):
+    """A schema-16 database (version 12): every server's settings and posts are kept, its
+    recap is on, and a recap can be claimed once."""
+    where, day = tmp_path / "v16.sqlite3", date(2026, 11, 22)
+    at = datetime(2026, 11, 22, 10, tzinfo=UTC)
+    store = await open_at(backend, where, (16, 12), monkeypatch, request)
+    daily = await store.ensure_daily_puzzle(day, PIPES)
+    assert await store.claim_daily_post(5, day, daily.id, 9)
+    await store.set_daily_post_message(5, day, 99)
+    await store.close()
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            raw.execute(OLD_SETTINGS, (at.isoformat(),))
+    else:
+        raw = await asyncpg.connect(await pgserver.database_for(where))
+        await raw.execute(numbered(OLD_SETTINGS), at)
+        await raw.close()
+    monkeypatch.undo()
+
+    store = await open_backend(backend, where)
+    try:
+        kept = await store.guild_settings(5)
+        assert (kept.channel_id, kept.post_time, kept.timezone, kept.enabled, kept.recap) == (
+            9, time(7, 30), "Europe/Berlin", True, True,
+        )  # fmt: skip
+        assert (await store.daily_post(5, day)).message_id == 99
+        stale = datetime(2026, 11, 23, tzinfo=UTC)
+        assert await store.claim_recap(5, day, 9, stale)
+        assert not await store.claim_recap(5, day, 9, stale - timedelta(days=1))
     finally:
         await store.close()
