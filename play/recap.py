@@ -7,8 +7,9 @@ sends it, and reports back (``sent``, ``failed``).
 The rules:
 
 - A server's recap of a local date is due from the instant that date ends there until
-  ``RECAP_WITHIN`` later (so a bot started long after does not recap a stale day); a
-  server whose recap is off, or whose daily is paused, gets none.
+  ``RECAP_WITHIN`` later: through the next day, so a bot down at midnight (or the
+  playground stepping a day on) still recaps it, and never two days late; a server whose
+  recap is off, or whose daily is paused, gets none.
 - A date without its daily post (the server was set up after it, or the post failed)
   gets no recap; a date where nobody played still does, saying so.
 - Exactly one claimer wins (server, local date); a claim still without its message after
@@ -35,8 +36,8 @@ from .scoring import Standing, ranked
 from .service import GameService
 
 log = logging.getLogger(__name__)
-#: A server's recap is sent at most this long after its day ended.
-RECAP_WITHIN = timedelta(hours=6)
+#: A server's recap is sent at most this long after its day ended (during the next day).
+RECAP_WITHIN = timedelta(days=1)
 
 
 def due_recap(settings: GuildSettings, now: datetime) -> date | None:

@@ -150,14 +150,13 @@ async def test_each_server_recaps_at_its_own_day_end_across_the_november_dst_cha
     await set_up(harness, zone=zone)
     await set_up(harness, OTHER, OTHER_CHANNEL)
     first, switch = date(2026, 10, 31), date(2026, 11, 1)
-    for day in (first, switch):
+    ends = {first: at(switch, 0, zone=zone), switch: at(switch + timedelta(days=1), 0, zone=zone)}
+    assert ends[switch] - ends[first] == timedelta(hours=25)
+    for day, end in ends.items():
         clock.now = at(day, 10, zone=zone)
         await harness.bot.poster.tick()
         await harness.command("daily", ALICE, group="pipes")
         await solve_current(harness, ALICE, "pipes")
-    ends = {first: at(switch, 0, zone=zone), switch: at(switch + timedelta(days=1), 0, zone=zone)}
-    assert ends[switch] - ends[first] == timedelta(hours=25)
-    for day, end in ends.items():
         clock.now = end - timedelta(minutes=1)
         await harness.bot.poster.tick()
         assert not [r for r in recaps(harness) if day.isoformat() in r[2] and r[0] == CHANNEL_ID]
@@ -199,6 +198,21 @@ async def test_a_day_without_its_post_gets_no_recap(harness, clock):
     clock.now = at(DAY + timedelta(days=1), 0)
     await harness.bot.poster.tick()
     assert [channel for channel, _, _ in recaps(harness)] == [CHANNEL_ID]
+
+
+async def test_a_bot_down_at_midnight_recaps_the_next_day_but_never_a_day_later(harness, clock):
+    await set_up(harness)
+    await set_up(harness, OTHER, OTHER_CHANNEL)
+    clock.now = at(DAY, 10)
+    await harness.bot.poster.tick()
+    day = f"SPOILER_recap-{DAY.isoformat()}.png"
+    clock.now = at(DAY + timedelta(days=1), 23, 30)  # back late the next day: still recapped
+    harness.fail("POST", f"/channels/{OTHER_CHANNEL}/messages", http_error(403, 50013, "No"))
+    await harness.bot.poster.tick()
+    assert [channel for channel, _, name in recaps(harness) if name == day] == [CHANNEL_ID]
+    clock.now = at(DAY + timedelta(days=2), 0, 15)  # a day later: the refused one is dropped
+    await harness.bot.poster.tick()
+    assert [channel for channel, _, name in recaps(harness) if name == day] == [CHANNEL_ID]
 
 
 async def test_one_servers_refusing_channel_stops_no_other_and_is_retried(harness, clock):
