@@ -15,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -55,11 +57,23 @@ class Overtime(Exception):
 
 
 def _prepare(nice: int, warm: Callable[[], None] | None) -> None:
-    """A new worker process: its priority lowered, then warmed."""
+    """A new worker process: it ends when the bot does, its priority lowered, then warmed."""
+    threading.Thread(target=_end_with_the_bot, name="ends-with-the-bot", daemon=True).start()
     if nice:
         os.nice(nice)
     if warm is not None:
         warm()
+
+
+def _end_with_the_bot() -> None:
+    """End this worker once the bot that spawned it is gone, however it stopped (at once if
+    it already is): a killed bot's workers would otherwise wait for work forever (each holds
+    its queue's writing end too, so no end of file ever comes), a search running on for
+    nothing. The parent's sentinel is readable from the instant the parent ends."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+    os._exit(0)
 
 
 def _overtime(signum: int, frame: FrameType | None) -> None:

@@ -4,7 +4,10 @@ puzzles generated in other processes, with the very same results."""
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from botkit import ALICE, Harness, board_message, make_bot, message_of
@@ -127,3 +130,65 @@ async def test_a_new_board_too_slow_to_make_is_refused_in_one_sentence(
         assert await h.bot.storage.unfinished_games(ALICE) == []
     finally:
         await h.close()
+
+
+#: A process that starts the bot's workers (every lane's), says so, and waits.
+WORKERS_PROCESS = """
+import asyncio, sys
+from bot.workers import Workers
+
+async def main():
+    workers = Workers(1)
+    await workers.start()
+    print("ready", flush=True)
+    await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:  # it ended meanwhile
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_worker_processes_end_with_the_bot_however_it_is_stopped(how):
+    """A bot killed (or terminated by a supervisor) leaves no worker process behind: each
+    notices its parent is gone and ends, the searches it was running with it."""
+    root = Path(__file__).resolve().parents[1]
+    bot = subprocess.Popen(
+        [sys.executable, "-c", WORKERS_PROCESS], cwd=root, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert bot.stdout is not None and bot.stdout.readline().strip() == "ready"
+        pool = children(bot.pid)
+        assert len(pool) >= 3  # a drawing, a searching and a background process at least
+        bot.send_signal(how)
+        bot.wait(timeout=60)
+        waited = 0.0
+        while any(alive(pid) for pid in pool) and waited < 60:
+            time.sleep(0.2)
+            waited += 0.2
+        assert [pid for pid in pool if alive(pid)] == []
+    finally:
+        bot.kill()
+        bot.wait()
