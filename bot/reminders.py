@@ -1,7 +1,9 @@
 """Reminders on Discord: ``/pipes remind [at]`` (the bot's own group only: reminders cover
-every kind), sending what ``play.reminders`` finds due on the daily tick (a direct message),
-and holding one Discord refuses there (direct messages closed) until the player's next
-interaction in that server the same day, answered with it privately."""
+every kind), sending what ``play.reminders`` finds due on the daily tick (a direct message
+linking the day's post; a retry first looks for that link among the direct messages the bot
+sent, and sends it again only if it is not there), and holding one Discord refuses there
+(direct messages closed) until the player's next interaction in that server the same day,
+answered with it privately."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from db import GuildSettings
+from db import DailyPost, GuildSettings
 from play.daily_post import local_day, next_puzzle_time
 from play.reminders import DEFAULT_AT, DueReminder
 
@@ -24,6 +26,8 @@ from .setup import TIME_TEXT, parse_post_time
 
 log = logging.getLogger(__name__)
 OFF = "off"
+#: How many of the newest direct messages with a player a retry looks through.
+LOOK_BACK = 30
 
 
 def remind_command() -> app_commands.Command[Any, ..., None]:
@@ -50,17 +54,23 @@ def remind_command() -> app_commands.Command[Any, ..., None]:
 
 def reminder_text(reminder: DueReminder, server: str | None = None, here: bool = False) -> str:
     """What a reminder says: the kinds not played yet and how to play each, and when the
-    day ends; by direct message it names the server (when known), ``here`` it says why it
-    comes there."""
+    day ends; by direct message it names the server (when known) and links the day's post
+    (which marks it as that server's and day's), ``here`` it says why it comes there."""
     kinds = ", ".join(
         f"{FACES[kind].icon} {FACES[kind].kind.title} (`/{kind} daily`)" for kind in reminder.kinds
     )
     where = f" in **{discord.utils.escape_markdown(server)}**" if server else ""
+    post = f" The post: {post_link(reminder.post)}" if reminder.post else ""
     why = " Your direct messages are closed, so I say it here." if here else ""
     return (
-        f"⏰ You haven't played today's daily{where} yet: {kinds}. The day ends "
+        f"⏰ You haven't played today's daily{where} yet: {kinds}.{post} The day ends "
         f"<t:{int(reminder.ends.timestamp())}:R>.{why} `/{HOME} remind at:off` stops these."
     )
+
+
+def post_link(post: DailyPost) -> str:
+    """A link to a server's daily post (one per server and date)."""
+    return f"https://discord.com/channels/{post.guild_id}/{post.channel_id}/{post.message_id}"
 
 
 class Reminding:
@@ -97,14 +107,19 @@ class Reminding:
             self._read[guild] = day
 
     async def _send(self, due: DueReminder) -> None:
-        """A reminder by direct message; held when Discord refuses it (403, code 50007:
-        the player's direct messages are closed) or fails."""
+        """A reminder by direct message, unless a retry finds the earlier try's there; held
+        when Discord refuses it (403, code 50007: the player's direct messages are closed)
+        or fails."""
         guild = self.bot.get_guild(due.guild_id)
         try:
             channel = await self.bot.create_dm(discord.Object(due.user_id))
-            await channel.send(
-                reminder_text(due, guild.name if guild else None), allowed_mentions=NO_MENTIONS
-            )
+            if due.retry and await self._reached(channel, due):
+                log.info("reminder user=%s guild=%s found-earlier", due.user_id, due.guild_id)
+            else:
+                await channel.send(
+                    reminder_text(due, guild.name if guild else None),
+                    allowed_mentions=NO_MENTIONS,
+                )
         except discord.HTTPException as error:
             log.info(
                 "reminder user=%s guild=%s held code=%s", due.user_id, due.guild_id, error.code
@@ -112,6 +127,16 @@ class Reminding:
             await self._hold(due)
             return
         await self.bot.reminders.sent(due)
+
+    async def _reached(self, channel: discord.DMChannel, due: DueReminder) -> bool:
+        """Whether a reminder is among the newest direct messages the bot sent the player
+        (by the link to its post)."""
+        assert due.post is not None  # a retry is of a claim made on a day with its post
+        link, me = post_link(due.post), self.bot.user
+        async for message in channel.history(limit=LOOK_BACK):
+            if me is not None and message.author.id == me.id and link in message.content:
+                return True
+        return False
 
     async def _hold(self, due: DueReminder) -> None:
         await self.bot.reminders.held(due)

@@ -553,6 +553,14 @@ class PostgresStorage:
         )
         return claimed is not None
 
+    async def reclaim_reminders(
+        self, guild_id: int, day: date, stale_before: datetime
+    ) -> dict[int, list[str]]:
+        taken = await self._pool.fetch(
+            pg(sql.RECLAIM_REMINDERS), self._clock(), guild_id, day, stale_before
+        )
+        return {row["user_id"]: row["kinds"].split() for row in taken}
+
     async def set_reminder_state(
         self, guild_id: int, user_id: int, day: date, state: ReminderState
     ) -> None:

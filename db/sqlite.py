@@ -590,6 +590,16 @@ class SqliteStorage:
             )  # fmt: skip
         return claimed is not None
 
+    async def reclaim_reminders(
+        self, guild_id: int, day: date, stale_before: datetime
+    ) -> dict[int, list[str]]:
+        async with self._transaction() as db:
+            taken = await self._all(
+                sql.RECLAIM_REMINDERS, _text(self._clock()), guild_id, day.isoformat(),
+                _text(stale_before), on=db,
+            )  # fmt: skip
+        return {row["user_id"]: row["kinds"].split() for row in taken}
+
     async def set_reminder_state(
         self, guild_id: int, user_id: int, day: date, state: ReminderState
     ) -> None:

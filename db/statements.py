@@ -172,6 +172,9 @@ DAILY_KINDS_PLAYED = """SELECT d.kind, MAX(d.date) AS last FROM games g
 #: Returns a row only for the one caller whose claim is new.
 CLAIM_REMINDER = """INSERT INTO reminders_sent (guild_id, user_id, date, kinds, state,
     claimed_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING user_id"""
+#: Returns each stale claim's player and kinds only for the one caller who takes it over.
+RECLAIM_REMINDERS = """UPDATE reminders_sent SET claimed_at = ? WHERE guild_id = ? AND date = ?
+    AND state = 'sending' AND claimed_at < ? RETURNING user_id, kinds"""
 SET_REMINDER_STATE = """UPDATE reminders_sent SET state = ?
     WHERE guild_id = ? AND user_id = ? AND date = ?"""
 HELD_REMINDERS = """SELECT user_id FROM reminders_sent WHERE guild_id = ? AND date = ?

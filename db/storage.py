@@ -289,6 +289,13 @@ class Storage(Protocol):
         """Claim a player's reminder of a date naming ``kinds``, in ``state``; True for the
         one caller whose claim is new."""
 
+    async def reclaim_reminders(
+        self, guild_id: int, day: date, stale_before: datetime
+    ) -> dict[int, list[str]]:
+        """Take over a server's reminders of a date still ``sending`` on a claim made before
+        ``stale_before`` (their sender died), claimed anew now: each player's kinds, for
+        exactly one caller."""
+
     async def set_reminder_state(
         self, guild_id: int, user_id: int, day: date, state: ReminderState
     ) -> None:

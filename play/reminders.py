@@ -8,9 +8,11 @@ days) is reminded once, naming those kinds; one who played them all, or plays no
 Plain Python: a front end asks ``Reminders.due`` what to send, sends it, and reports
 ``sent`` or ``held`` (direct messages closed: it is delivered, once, on the player's next
 interaction in that server the same day: ``take_held``). The claim on (server, player,
-local date) in storage makes every reminder once across restarts and processes; a process
-that dies between a claim and its send loses that one reminder rather than risk sending it
-twice.
+local date) in storage makes every reminder once across restarts and processes. A claim still
+unsent after ``LEASE`` (its process died) is taken over, by one process, on a later tick of
+the same day (``DueReminder.retry``): the earlier try may have reached the player and lost
+only its answer, so the front end looks for it among the direct messages before sending it
+again.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from db import GuildSettings, ReminderState, Storage
+from db import DailyPost, GuildSettings, ReminderState, Storage
 
 from .daily import day_end, local_instant, posted_kinds
 from .daily_post import local_day
@@ -28,19 +30,24 @@ from .errors import UserError
 DEFAULT_AT = time(22, 0)
 #: A kind a player "plays": one they played a daily of in this many days before today.
 PLAYS_WITHIN = 14
+#: A reminder claimed this long ago and still not sent: its sender died, another takes it.
+LEASE = timedelta(minutes=2)
 
 
 @dataclass(frozen=True, slots=True)
 class DueReminder:
     """A reminder this process claimed and must now send: to whom, from which server, of
-    which local date, the kinds not played yet (in the post's order), and when the day ends
-    there."""
+    which local date, the kinds not played yet (in the post's order), when the day ends
+    there, the day's post (by direct message), and whether it is a retry — a claim taken
+    over from a process that died, whose try may have reached the player."""
 
     guild_id: int
     user_id: int
     day: date
     kinds: list[str]
     ends: datetime
+    post: DailyPost | None = None
+    retry: bool = False
 
 
 class Reminders:
@@ -62,21 +69,23 @@ class Reminders:
 
     async def due(self, settings: GuildSettings, now: datetime) -> list[DueReminder]:
         """The reminders of a server whose time has come by ``now`` on its local day, if that
-        day has its post, each claimed for this caller. Those with nothing to remind of are
-        claimed as such, so they are decided once too."""
+        day has its post, each claimed for this caller: those unsent on a claim older than
+        ``LEASE`` first (retries), then new ones. Those with nothing to remind of are claimed
+        as such, so they are decided once too."""
         guild, day = settings.guild_id, local_day(settings, now)
-        undecided = [
-            reminder
-            for reminder in await self.storage.undecided_reminders(guild, day)
-            if now >= local_instant(day, reminder.at, settings.timezone)
-        ]
-        if not undecided:
-            return []
         post = await self.storage.daily_post(guild, day)
         if post is None or post.message_id is None:
             return []
-        kinds, due = posted_kinds(settings), []
-        for reminder in undecided:
+        ends = day_end(day, settings.timezone)
+        stale = await self.storage.reclaim_reminders(guild, day, now - LEASE)
+        due = [
+            DueReminder(guild, user, day, left, ends, post, retry=True)
+            for user, left in stale.items()
+        ]
+        kinds = posted_kinds(settings)
+        for reminder in await self.storage.undecided_reminders(guild, day):
+            if now < local_instant(day, reminder.at, settings.timezone):
+                continue
             user = reminder.user_id
             first = day - timedelta(days=PLAYS_WITHIN)
             played = await self.storage.daily_kinds_played(user, guild, first)
@@ -85,7 +94,7 @@ class Reminders:
                 guild, user, day, left, "sending" if left else "none"
             )
             if claimed and left:
-                due.append(DueReminder(guild, user, day, left, day_end(day, settings.timezone)))
+                due.append(DueReminder(guild, user, day, left, ends, post))
         return due
 
     async def sent(self, reminder: DueReminder) -> None:

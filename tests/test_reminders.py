@@ -3,7 +3,10 @@
 once the player's local time has come, only on a day the server posted, only when they have
 not played today's daily of a kind they play, naming those kinds alone; never twice, after a
 restart, or from two bots on one PostgreSQL; where direct messages are closed, a private
-follow-up on the player's next interaction there, once; at the local time across DST."""
+follow-up on the player's next interaction there, once; at the local time across DST; and a
+reminder whose sender died with it claimed is sent once by another after ``LEASE`` (unless the
+direct message history shows it reached the player), never while the claim is fresh, never
+after its day."""
 
 import asyncio
 from datetime import UTC, date, datetime, time, timedelta
@@ -14,6 +17,7 @@ from botkit import ALICE, BOB, Harness, make_bot
 from storekit import FakeClock
 
 from db import DailyKind, GuildSettings
+from play.reminders import LEASE
 from playground.offline import CHANNEL_ID, GUILD_ID, http_error
 
 SMALL = {"pipes": "5x4 weekly", "mines": "9x9"}
@@ -68,6 +72,20 @@ def dms(requests, user=None):
 
 async def remind(harness, user, **options):
     return (await harness.command("remind", user, **options))[-1]
+
+
+async def dies_sending(harness, clock, reached=False):
+    """Alice's reminder is due at 20:00 tomorrow and the bot dies in its direct message: the
+    connection drops, after Discord made the message if ``reached``."""
+    await server(harness, ("pipes",))
+    await posted_day(harness, clock, DAY)
+    await harness.command("daily", ALICE)
+    await remind(harness, ALICE, at="20:00")
+    await posted_day(harness, clock, DAY + timedelta(days=1))
+    dm = f"/channels/{ALICE + 1}/messages"
+    harness.fail("POST", dm, ConnectionResetError("gone"), delivered=reached)
+    set_clock(clock, DAY + timedelta(days=1), 20)
+    assert len([r for r in await tick(harness) if r.path == dm]) == int(reached)
 
 
 async def test_one_dm_when_the_time_comes_naming_only_unplayed_kinds_they_play(tmp_path, clock):
@@ -190,3 +208,61 @@ async def test_the_reminder_comes_at_the_local_time_on_both_sides_of_dst(harness
     assert dms(await tick(harness)) == []
     set_clock(clock, day, 20, 0, zone)
     assert len(dms(await tick(harness), ALICE)) == 1
+
+
+@pytest.mark.parametrize("reached", [False, True])
+async def test_a_reminder_whose_sender_died_is_sent_once_after_the_lease(tmp_path, clock, reached):
+    """A new bot on the same file takes the claim over once ``LEASE`` has passed: it looks in
+    the direct messages first, and sends only if the dead one's message is not there."""
+    harness = await started(tmp_path, clock)
+    try:
+        await dies_sending(harness, clock, reached)
+    finally:
+        await harness.close()
+
+    again = await started(tmp_path, clock)
+    again.messages.update(harness.messages)  # Discord keeps what it made
+    try:
+        clock.now += LEASE / 2
+        assert [r for r in await tick(again) if str(ALICE + 1) in r.path] == []  # still fresh
+        clock.now += LEASE
+        made = await tick(again)
+        looked = [r for r in made if r.method == "GET" and str(ALICE + 1) in r.path]
+        assert len(looked) == 1 and len(dms(made, ALICE)) == int(not reached)
+        sent = [m for m in again.messages.values() if m["channel_id"] == str(ALICE + 1)]
+        assert len(sent) == 1 and "in **Puzzle Club**" in sent[0]["content"]
+        clock.now += LEASE * 2  # decided: not taken over again
+        assert [r for r in await tick(again) if str(ALICE + 1) in r.path] == []
+    finally:
+        await again.close()
+
+
+async def test_a_claim_of_a_day_that_is_over_is_not_retried(harness, clock):
+    """Not even once the next day's post is made (Alice's time that day is still ahead)."""
+    await dies_sending(harness, clock)
+    set_clock(clock, DAY + timedelta(days=2), 10)
+    made = await tick(harness)
+    assert any(r.path == f"/channels/{CHANNEL_ID}/messages" for r in made)
+    assert [r for r in made if str(ALICE + 1) in r.path] == []
+
+
+async def test_a_fresh_claim_is_never_taken_by_a_rival_on_postgresql(tmp_path, postgres):
+    """The claimer's direct message fails; its rival leaves the claim alone within ``LEASE``;
+    after it, of two bots ticking at once, one sends it."""
+    import pgserver
+
+    clock = FakeClock(datetime(2026, 11, 20, 10, 0, tzinfo=UTC))
+    url = await pgserver.database_for(tmp_path / "reminders")
+    first = await started(tmp_path / "a", clock, database_url=url)
+    second = await started(tmp_path / "b", clock, database_url=url)
+    try:
+        await dies_sending(first, clock)
+        clock.now += LEASE / 2
+        made = await asyncio.gather(tick(first), tick(second))
+        assert dms(made[0] + made[1]) == []
+        clock.now += LEASE
+        made = await asyncio.gather(tick(first), tick(second))
+        assert len(dms(made[0] + made[1], ALICE)) == 1
+    finally:
+        await first.close()
+        await second.close()

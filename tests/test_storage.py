@@ -445,10 +445,11 @@ async def test_reminders_are_kept_per_player_and_server_and_claimed_once_by_riva
     backend, tmp_path
 ):
     """A reminder is set, moved and removed per player and server; each (server, player,
-    date) is claimed by one caller of many, after which it is decided; a held one is taken
-    by one caller only."""
-    path = tmp_path / "reminders.sqlite3"
-    a, b = await open_backend(backend, path), await open_backend(backend, path)
+    date) is claimed by one caller of many, after which it is decided; one still sending on
+    a stale claim is taken over by one caller, that day only; a held one is taken by one
+    caller only."""
+    path, clock = tmp_path / "reminders.sqlite3", FakeClock()
+    a, b = await open_backend(backend, path, clock), await open_backend(backend, path, clock)
     day = date(2026, 11, 22)
     await a.set_reminder(10, 4, time(20, 30))
     await a.set_reminder(10, 4, time(21, 0))
@@ -464,6 +465,12 @@ async def test_reminders_are_kept_per_player_and_server_and_claimed_once_by_riva
     assert sorted(claims) == [False, False, False, True]
     assert [r.user_id for r in await a.undecided_reminders(10, day)] == [5]
     assert [r.user_id for r in await a.undecided_reminders(10, day + timedelta(days=1))] == [4, 5]
+    clock.advance(minutes=2)
+    assert await a.reclaim_reminders(10, day, clock.now - timedelta(minutes=3)) == {}  # fresh
+    stale = clock.now - timedelta(minutes=1)
+    assert await a.reclaim_reminders(10, day + timedelta(days=1), stale) == {}  # not that day
+    taken = await asyncio.gather(*(s.reclaim_reminders(10, day, stale) for s in (a, b, a, b)))
+    assert sorted(taken, key=len) == [{}, {}, {}, {4: ["pipes", "mines"]}]
     await b.set_reminder_state(10, 4, day, "held")
     assert await a.held_reminders(10, day) == [4]
     taken = await asyncio.gather(*(s.take_held_reminder(10, 4, day) for s in (a, b, a, b)))
