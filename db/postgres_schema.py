@@ -19,6 +19,7 @@ from .schema import (
     PLAY_ORDER_FROM_MOVES,
     RACE_TABLES,
     newer,
+    recap_tables,
     reminder_tables,
 )
 
@@ -228,17 +229,7 @@ _V11 = [
 _V12 = reminder_tables("DATE", "TIMESTAMPTZ", "TIME")
 
 # Version 13 (SQLite's schema 17): the day's recap, its switch and its claim.
-_V13 = [
-    "ALTER TABLE guild_settings ADD COLUMN recap BOOLEAN NOT NULL DEFAULT TRUE",
-    """CREATE TABLE daily_recaps (
-        guild_id   BIGINT NOT NULL,
-        date       DATE   NOT NULL,
-        channel_id BIGINT NOT NULL,
-        message_id BIGINT,
-        claimed_at TIMESTAMPTZ NOT NULL,
-        PRIMARY KEY (guild_id, date)
-    )""",
-]
+_V13 = recap_tables("BOOLEAN NOT NULL DEFAULT TRUE", "BIGINT", "DATE", "TIMESTAMPTZ")
 
 MIGRATIONS: list[list[str]] = [
     _V1,

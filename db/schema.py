@@ -453,10 +453,9 @@ ARCHIVE_INDEXES = [
 ]
 
 
-async def _v14(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
-    """Schema 14: games of the archive (a past daily's puzzle played apart, never ranked).
-    SQLite cannot change a CHECK: the games table is made again from its own definition
-    with the new one (whatever columns it has), its rows and indexes kept."""
+async def _remade_games(db: aiosqlite.Connection, modes: str, new_modes: str) -> None:
+    """SQLite cannot change a CHECK: the games table is made again from its own definition
+    with ``new_modes`` for ``modes`` (whatever columns it has), its rows and indexes kept."""
     ((table,),) = await db.execute_fetchall(
         "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'games'"
     )
@@ -464,14 +463,19 @@ async def _v14(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
         "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'games' "
         "AND sql IS NOT NULL"
     )
-    assert MODES_BEFORE in table, table
-    made = table.replace(MODES_BEFORE, MODES_14).replace('"games"', "new_games", 1)
+    assert modes in table, table
+    made = table.replace(modes, new_modes).replace('"games"', "new_games", 1)
     await db.execute(made.replace("CREATE TABLE games", "CREATE TABLE new_games", 1))
     await db.execute("INSERT INTO new_games SELECT * FROM games")
     await db.execute("DROP TABLE games")
     await db.execute("ALTER TABLE new_games RENAME TO games")
     for (index,) in indexes:
         await db.execute(index)
+
+
+async def _v14(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
+    """Schema 14: games of the archive (a past daily's puzzle played apart, never ranked)."""
+    await _remade_games(db, MODES_BEFORE, MODES_14)
     for statement in ARCHIVE_INDEXES:
         await db.execute(statement)
 
@@ -509,21 +513,7 @@ RACE_TABLES = [
 async def _v15(db: aiosqlite.Connection, _: LegacyPuzzles | None) -> None:
     """Schema 15: races — a lobby, its players, and a game each of one fresh puzzle in the
     mode 'race' (the games table made again with it, as schema 14 did)."""
-    ((table,),) = await db.execute_fetchall(
-        "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'games'"
-    )
-    indexes = await db.execute_fetchall(
-        "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'games' "
-        "AND sql IS NOT NULL"
-    )
-    assert MODES_14 in table, table
-    made = table.replace(MODES_14, MODES_15).replace('"games"', "new_games", 1)
-    await db.execute(made.replace("CREATE TABLE games", "CREATE TABLE new_games", 1))
-    await db.execute("INSERT INTO new_games SELECT * FROM games")
-    await db.execute("DROP TABLE games")
-    await db.execute("ALTER TABLE new_games RENAME TO games")
-    for (index,) in indexes:
-        await db.execute(index)
+    await _remade_games(db, MODES_14, MODES_15)
     for statement in RACE_TABLES:
         await db.execute(statement.format(id="INTEGER PRIMARY KEY", big="INTEGER", at="TEXT"))
 
@@ -558,19 +548,25 @@ def reminder_tables(day: str, moment: str, clock: str) -> list[str]:
 
 _V16 = reminder_tables("TEXT", "TEXT", "TEXT")
 
-# Schema 17: the day's recap: whether a server posts it (on unless turned off), and its
-# claim on (server, local date), made once like the daily post's.
-_V17 = [
-    "ALTER TABLE guild_settings ADD COLUMN recap INTEGER NOT NULL DEFAULT 1",
-    """CREATE TABLE daily_recaps (
-        guild_id   INTEGER NOT NULL,
-        date       TEXT    NOT NULL,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER,
-        claimed_at TEXT    NOT NULL,
-        PRIMARY KEY (guild_id, date)
-    )""",
-]
+
+def recap_tables(flag: str, big: str, day: str, moment: str) -> list[str]:
+    """Schema 17 (PostgreSQL version 13), with each backend's types of a switch that is on
+    unless turned off, an id, a date and an instant: whether a server posts the day's recap,
+    and its claim on (server, local date), made once like the daily post's."""
+    return [
+        f"ALTER TABLE guild_settings ADD COLUMN recap {flag}",
+        f"""CREATE TABLE daily_recaps (
+            guild_id   {big} NOT NULL,
+            date       {day} NOT NULL,
+            channel_id {big} NOT NULL,
+            message_id {big},
+            claimed_at {moment} NOT NULL,
+            PRIMARY KEY (guild_id, date)
+        )""",
+    ]
+
+
+_V17 = recap_tables("INTEGER NOT NULL DEFAULT 1", "INTEGER", "TEXT", "TEXT")
 
 MIGRATIONS: list[list[str] | Step] = [
     _V1, _v2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10, _V11, _V12, _V13, _v14, _v15, _V16,

@@ -8,7 +8,7 @@ import asyncio
 import re
 
 import pytest
-from botkit import ALICE, BOB, Harness, board_message, make_bot
+from botkit import ALICE, BOB, Harness, board_message, make_bot, solve_current
 from sentences import assert_one_sentence
 
 from bot.kinds import FACES
@@ -70,15 +70,6 @@ def boards_sent(harness, made):
         for r in made
         if r.via == "webhook" and any(f == "board.png" for f, _ in r.files) and r.ephemeral
     )
-
-
-async def solve_current(harness, user, group):
-    """Solve the board ``user`` last opened, by hints."""
-    for _ in range(400):
-        await harness.command("hint", user, group=group)
-        if not await harness.bot.storage.unfinished_games(user):
-            return
-    raise AssertionError("hints did not solve the board")
 
 
 @pytest.mark.parametrize("group", sorted(FACES))

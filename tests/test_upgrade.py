@@ -554,6 +554,17 @@ OLD_SETTINGS = """INSERT INTO guild_settings (guild_id, channel_id, post_time, t
     enabled, updated_at) VALUES (5, 9, '07:30', 'Europe/Berlin', TRUE, ?)"""
 
 
+async def write_old_settings(backend, where, at):
+    """Server 5's settings, written as an older bot wrote them (no column added since)."""
+    if backend == "sqlite":
+        with sqlite3.connect(where) as raw:
+            raw.execute(OLD_SETTINGS, (at.isoformat(),))
+    else:
+        raw = await asyncpg.connect(await pgserver.database_for(where))
+        await raw.execute(numbered(OLD_SETTINGS), at)
+        await raw.close()
+
+
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_servers_set_up_before_the_activity_have_it_on_and_launches_start_empty(
     backend, tmp_path, monkeypatch, request
@@ -562,13 +573,7 @@ async def test_servers_set_up_before_the_activity_have_it_on_and_launches_start_
     store = await open_at(backend, where, (11, 7), monkeypatch, request)
     daily = await store.ensure_daily_puzzle(date(2026, 11, 22), PIPES)
     await store.close()
-    if backend == "sqlite":
-        with sqlite3.connect(where) as raw:
-            raw.execute(OLD_SETTINGS, (at.isoformat(),))
-    else:
-        raw = await asyncpg.connect(await pgserver.database_for(where))
-        await raw.execute(numbered(OLD_SETTINGS), at)
-        await raw.close()
+    await write_old_settings(backend, where, at)
     monkeypatch.undo()
 
     store = await open_backend(backend, where)
@@ -701,13 +706,7 @@ async def test_servers_set_up_before_the_recap_have_it_on_and_keep_their_posts(
     assert await store.claim_daily_post(5, day, daily.id, 9)
     await store.set_daily_post_message(5, day, 99)
     await store.close()
-    if backend == "sqlite":
-        with sqlite3.connect(where) as raw:
-            raw.execute(OLD_SETTINGS, (at.isoformat(),))
-    else:
-        raw = await asyncpg.connect(await pgserver.database_for(where))
-        await raw.execute(numbered(OLD_SETTINGS), at)
-        await raw.close()
+    await write_old_settings(backend, where, at)
     monkeypatch.undo()
 
     store = await open_backend(backend, where)
