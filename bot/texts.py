@@ -309,7 +309,8 @@ RECAP_TOP = 3
 
 def recap(day: date, kinds: Sequence[KindRecap], faces: Mapping[str, Face]) -> str:
     """The day's recap: per kind its heading, how many played and solved, the server's
-    streak, the top results and who else solved (mentions: the message pings nobody), and
+    streak, the top results, who else solved and whose streak a freeze kept (mentions: the
+    message pings nobody), and
     one share line for the server; fitted into one message (fewer names if need be)."""
     for named in (RECAP_NAMED, 3, 0):
         text = _recap(day, kinds, faces, named)
@@ -338,6 +339,10 @@ def _recap(day: date, kinds: Sequence[KindRecap], faces: Mapping[str, Face], nam
             more = len(rest) - min(named, len(rest))
             tail = f" and {more} more" if more and shown else f"{more} more" if more else ""
             lines.append(f"Also solved: {shown}{tail}.")
+        if one.frozen and named:
+            kept = " ".join(f"<@{user}>" for user in one.frozen[:named])
+            others = f" and {len(one.frozen) - named} more" if len(one.frozen) > named else ""
+            lines.append(f"🧊 A streak freeze kept the streak of {kept}{others}.")
         fire = f" 🔥{one.streak}" if one.streak > 1 else ""
         shared.append(f"{face.kind.title} {len(solvers)}/{one.players}{fire}")
     lines.append(f"```\nDaily puzzles {day.isoformat()} · {' · '.join(shared)}\n```")

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from db import DailyPuzzle, Game, GuildSettings, Storage
+from db import DailyPuzzle, Game, GuildSettings, Result, Storage
 from puzzle import KINDS
 
 from .boards import Board, load
@@ -34,6 +34,7 @@ from .daily import RefusedChoice, day_end, posted_kinds
 from .daily_post import RETRY_AFTER, local_day
 from .scoring import Standing, ranked
 from .service import GameService
+from .streaks import FREEZES_HELD, streak
 
 log = logging.getLogger(__name__)
 #: A server's recap is sent at most this long after its day ended (during the next day).
@@ -59,12 +60,14 @@ def server_streak(days: Iterable[date], last: date) -> int:
 @dataclass(frozen=True, slots=True)
 class KindRecap:
     """One kind's day in a server: its daily, this server's results ranked, how many played
-    it here, and the server's streak (dates in a row on which a member solved it on time)."""
+    it here, the server's streak (dates in a row on which a member solved it on time), and
+    the members whose streak a freeze kept over that date (``play.streaks``)."""
 
     daily: DailyPuzzle
     standings: list[Standing]
     players: int
     streak: int
+    frozen: tuple[int, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -142,16 +145,36 @@ class DailyRecaps:
                 continue
             if found is None:
                 continue
-            on_time = (r.date for r in history if r.kind == kind and not r.late)
+            on_time = [r for r in history if r.kind == kind and not r.late]
             recaps.append(
                 KindRecap(
                     found.daily,
                     ranked(found.local or [], KINDS[kind].scoring),
                     await self.storage.daily_players(found.daily.id, guild),
-                    server_streak(on_time, day),
+                    server_streak((r.date for r in on_time), day),
+                    await self._frozen(kind, day, on_time),
                 )
             )
         return recaps
+
+    async def _frozen(self, kind: str, day: date, here: list[Result]) -> tuple[int, ...]:
+        """The members (by their results here, on time) whose streak of ``kind`` a freeze
+        kept over ``day``: they solved here within the days freezes can bridge, not ``day``
+        itself, and their own results (every server's) spend a freeze on it."""
+        since = day - timedelta(days=FREEZES_HELD + 1)
+        solved = {r.user_id for r in here if r.date == day}
+        members = sorted({r.user_id for r in here if since <= r.date < day} - solved)
+        kept = []
+        for user in members:
+            days = [
+                r.date
+                for r in await self.storage.user_results(user)
+                if r.kind == kind and not r.late
+            ]
+            found = streak(days, day + timedelta(days=1))
+            if found.current and day in found.frozen:
+                kept.append(user)
+        return tuple(kept)
 
     async def sent(self, due: RecapDue, message_id: int) -> None:
         """The recap was sent as ``message_id``: record it."""

@@ -25,6 +25,7 @@ from renderer.sheet import tile_boxes
 
 DAY = date(2026, 11, 22)
 OTHER, OTHER_CHANNEL = GUILD_ID + 1, CHANNEL_ID + 1
+CAROL = 1_300_000_000_000_000_003
 
 
 def rows(*kinds):
@@ -172,6 +173,29 @@ async def test_each_server_recaps_at_its_own_day_end_across_the_november_dst_cha
     assert [name for _, _, name in theirs] == [
         f"SPOILER_recap-{day.isoformat()}.png" for day in (first, switch)
     ]
+
+
+async def test_the_recap_names_whose_streak_a_freeze_kept(harness, clock):
+    """Bob solved five days in a row (a freeze earned) and misses the sixth: his freeze
+    keeps his streak, and the recap says so. Alice, who solved only the fifth, has no freeze
+    and is not named; nor is anyone who solved the day."""
+    await set_up(harness)
+    first = DAY - timedelta(days=5)
+    for k in range(6):
+        day = first + timedelta(days=k)
+        clock.now = at(day, 10)
+        await harness.bot.poster.tick()
+        players = [BOB] if k < 5 else [CAROL]
+        players += [ALICE] if k == 4 else []
+        for user in players:
+            await harness.command("daily", user, group="pipes")
+            await solve_current(harness, user, "pipes")
+    clock.now = at(DAY + timedelta(days=1), 0)
+    await harness.bot.poster.tick()
+    content = next(c for _, c, name in recaps(harness) if DAY.isoformat() in name)
+    assert f"🧊 A streak freeze kept the streak of <@{BOB}>." in content.splitlines()
+    stats = await harness.command("stats", BOB, group="pipes")
+    assert f"1 used on {DAY:%m-%d}" in stats[-1].content  # the same freeze his stats show
 
 
 async def test_recap_off_posts_none_and_setup_turns_it_back_on(harness, clock):
