@@ -21,6 +21,7 @@ def test_every_kind_is_graded_with_ordered_disjoint_bands():
     for kind in KINDS.values():
         if not isinstance(kind, Graded):
             continue
+        assert list(kind.grades) == list(LEVELS), kind.name
         bands = [kind.grades[level] for level in LEVELS]
         assert all(low < high for low, high in bands), kind.name
         assert all(a[1] <= b[0] for a, b in pairwise(bands)), kind.name

@@ -8,7 +8,6 @@ codes are pinned, drawn from the shared stream only."""
 from __future__ import annotations
 
 import inspect
-import itertools
 import random
 from dataclasses import replace
 from functools import cache
@@ -66,13 +65,6 @@ def test_more_numbers_never_leave_more_undecided() -> None:
 
 
 # --- levels --------------------------------------------------------------------------------
-
-
-def test_the_bands_are_ordered_and_disjoint() -> None:
-    assert list(KIND.grades) == list(LEVELS)
-    bands = [KIND.grades[level] for level in LEVELS]
-    assert all(low < high for low, high in bands)
-    assert all(one[1] <= two[0] for one, two in itertools.pairwise(bands))
 
 
 @pytest.mark.parametrize("size", ["8x8", "6x6"])

@@ -25,11 +25,12 @@ def made(params, seed):
     return KIND.generate(KIND.parse_params(params), seed)
 
 
-def test_the_bands_are_ordered_and_disjoint():
-    assert KIND.grades is GRADES and list(GRADES) == list(LEVELS)
+def test_the_kind_grades_by_the_engine_s_bands_with_gaps_between_them():
+    """Ordered and disjoint as every graded kind's (``tests/test_grades.py``), and more:
+    a gap no level keeps between neighbours."""
+    assert KIND.grades is GRADES
     bands = [GRADES[level] for level in LEVELS]
-    assert all(low < high for low, high in bands)
-    assert all(a[1] < b[0] for a, b in pairwise(bands))  # with a gap no level keeps
+    assert all(a[1] < b[0] for a, b in pairwise(bands))
 
 
 def test_the_seed_board_grades_hard_as_the_readme_says():

@@ -5,7 +5,6 @@ levels strictly ordered by the oracle on every board, and one board per level pi
 
 from dataclasses import replace
 from datetime import date, timedelta
-from itertools import pairwise
 from math import floor
 
 import pytest
@@ -37,11 +36,9 @@ def made(params, seed):
     return KIND.generate(KIND.parse_params(params), seed)
 
 
-def test_the_bands_are_ordered_and_disjoint():
-    assert KIND.grades is GRADES and list(GRADES) == list(LEVELS)
-    bands = [GRADES[level] for level in LEVELS]
-    assert all(low < high for low, high in bands)
-    assert all(a[1] <= b[0] for a, b in pairwise(bands))
+def test_the_kind_grades_by_the_engine_s_bands():
+    """(Ordered and disjoint, as every graded kind's: ``tests/test_grades.py``.)"""
+    assert KIND.grades is GRADES
 
 
 @pytest.mark.parametrize(("width", "height", "count"), [(9, 9, 10), (8, 8, 14), (6, 6, 5)])
