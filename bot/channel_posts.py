@@ -21,11 +21,15 @@ def post_nonce(guild_id: int, day: date, what: str = "daily") -> int:
 
 
 async def find_own(
-    bot: PipesClient, channel_id: int, matches: Callable[[discord.Message], bool]
+    bot: PipesClient,
+    channel_id: int,
+    matches: Callable[[discord.Message], bool],
+    limit: int = 50,
 ) -> discord.Message | None:
-    """The bot's own message among a channel's 50 most recent that ``matches``, if any."""
+    """The bot's own message among a channel's ``limit`` most recent that ``matches``, if
+    any (a direct message channel's too)."""
     channel = bot.get_partial_messageable(channel_id)
-    async for message in channel.history(limit=50):
+    async for message in channel.history(limit=limit):
         mine = bot.user is not None and message.author.id == bot.user.id
         if mine and matches(message):
             return message

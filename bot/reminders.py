@@ -18,6 +18,7 @@ from db import DailyPost, GuildSettings
 from play.daily_post import local_day, next_puzzle_time
 from play.reminders import DEFAULT_AT, DueReminder
 
+from .channel_posts import find_own
 from .client import PipesClient
 from .kinds import FACES, HOME
 from .options import Interaction
@@ -132,11 +133,9 @@ class Reminding:
         """Whether a reminder is among the newest direct messages the bot sent the player
         (by the link to its post)."""
         assert due.post is not None  # a retry is of a claim made on a day with its post
-        link, me = post_link(due.post), self.bot.user
-        async for message in channel.history(limit=LOOK_BACK):
-            if me is not None and message.author.id == me.id and link in message.content:
-                return True
-        return False
+        link = post_link(due.post)
+        found = await find_own(self.bot, channel.id, lambda m: link in m.content, LOOK_BACK)
+        return found is not None
 
     async def _hold(self, due: DueReminder) -> None:
         await self.bot.reminders.held(due)
