@@ -138,7 +138,7 @@ class Races:
             if game.owner_id == user_id:
                 await self.storage.open_game(game.id)
                 return await self.service.board(game)
-        board: Board = await self.service._start(
+        board: Board = await self.service.start_game(
             race.puzzle, user_id, RACE, race.guild_id, race.channel_id, None, None
         )
         return board

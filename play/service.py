@@ -242,7 +242,9 @@ class GameService:
         if stored is None:
             stored = await self.stored_puzzle(kind, text, chosen or secrets.token_hex(3))
         mode = SHARED if shared else "personal"
-        return await self._start(stored, owner_id, mode, guild_id, channel_id, None, interaction_id)
+        return await self.start_game(
+            stored, owner_id, mode, guild_id, channel_id, None, interaction_id
+        )
 
     async def daily_game(
         self,
@@ -305,7 +307,7 @@ class GameService:
             await self.storage.open_game(existing.id)
             return await self.board(existing)
         ends = day_end(daily.date, await self.zone(guild_id))
-        return await self._start(
+        return await self.start_game(
             daily.puzzle, owner_id, "daily", guild_id, channel_id, daily.id, interaction_id, ends
         )
 
@@ -368,11 +370,11 @@ class GameService:
         if existing is not None:
             await self.storage.open_game(existing.id)
             return await self.board(existing)
-        return await self._start(
+        return await self.start_game(
             stored, owner_id, ARCHIVE, guild_id, channel_id, None, interaction_id
         )
 
-    async def _start(
+    async def start_game(
         self,
         stored: PuzzleRecord,
         owner_id: int,
@@ -383,6 +385,8 @@ class GameService:
         interaction_id: int | None,
         day_ends: datetime | None = None,
     ) -> Board:
+        """A new game of a stored puzzle in ``mode`` (personal, daily, shared, archive or
+        a race's) at its start, and its board."""
         puzzle = load(stored)
         game = await self.storage.create_game(
             puzzle=stored,
